@@ -1,0 +1,7 @@
+import { analyticsSchema } from '@prompt-vault/shared/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AnalyticsService } from './service';
+
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
+  app.get('/api/analytics', { schema: { response: { 200: analyticsSchema } } }, async () => analytics.get());
+};

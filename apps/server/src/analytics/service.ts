@@ -1,0 +1,68 @@
+import { ACTIVITY_DAYS, TOP_COPIED_COUNT } from '@prompt-vault/shared/limits';
+import { MESSAGES } from '@prompt-vault/shared/messages';
+import type { Analytics } from '@prompt-vault/shared/schemas';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import * as repository from './repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last `days` UTC dates, oldest first, ending today. */
+export function lastDays(days: number, now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, index) =>
+    new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+function orUncategorized(name: string | null): string {
+  return name && name.trim() ? name : MESSAGES.insights.uncategorized;
+}
+
+export interface AnalyticsService {
+  get(): Promise<Analytics>;
+}
+
+export function createAnalyticsService(db: Kysely<Database>, clock: () => Date = () => new Date()): AnalyticsService {
+  return {
+    async get() {
+      const days = lastDays(ACTIVITY_DAYS, clock());
+      const [totals, categories, models, top, activity] = await Promise.all([
+        repository.overview(db),
+        repository.countsBy(db, 'category'),
+        repository.countsBy(db, 'model'),
+        repository.topCopied(db, TOP_COPIED_COUNT),
+        repository.dailyActivity(db, `${days[0]}T00:00:00.000Z`),
+      ]);
+      const perDay = (rows: { day: string; count: number }[]) =>
+        new Map(rows.map((row) => [row.day, Number(row.count)]));
+      const prompts = perDay(activity.prompts);
+      const likes = perDay(activity.likes);
+      const copies = perDay(activity.copies);
+      return {
+        overview: {
+          totalPrompts: Number(totals.total_prompts),
+          totalLikes: Number(totals.total_likes),
+          totalCopies: Number(totals.total_copies),
+        },
+        categoryStats: categories.map((row) => ({ name: orUncategorized(row.name), promptCount: Number(row.count) })),
+        modelStats: models.map((row) => ({ name: orUncategorized(row.name), promptCount: Number(row.count) })),
+        topCopiedPrompts: top.map((row) => ({
+          _id: row.id,
+          title: row.title,
+          category: orUncategorized(row.category),
+          model: orUncategorized(row.model),
+          prompt: row.prompt,
+          copyCount: Number(row.copy_count),
+          likes: Number(row.like_count),
+        })),
+        activity: days.map((date) => ({
+          date,
+          prompts: prompts.get(date) ?? 0,
+          likes: likes.get(date) ?? 0,
+          copies: copies.get(date) ?? 0,
+        })),
+      };
+    },
+  };
+}

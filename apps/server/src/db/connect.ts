@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseUrl } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** PostgreSQL only: the schema to use (tests get a fresh one each). */
+  readonly schema?: string;
+  /** PostgreSQL only: pool size. */
+  readonly poolSize?: number;
+}
+
+/** How long SQLite waits for a lock held by another connection before failing. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export function connectDatabase(url: DatabaseUrl, options: ConnectOptions = {}): DatabaseHandle {
+  return url.kind === 'sqlite' ? connectSqlite(url.path) : connectPostgres(url.url, options);
+}
+
+function connectSqlite(path: string): DatabaseHandle {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SqliteDatabase(path, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+// pg returns bigint and numeric as strings by default; every count and sum we
+// read fits a JavaScript number, so parse them as numbers for this pool only.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const numberTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: numberTypes as pg.CustomTypesConfig,
+    options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle client losing its connection (a PostgreSQL restart) must not crash
+  // the process; the pool replaces it on the next checkout.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

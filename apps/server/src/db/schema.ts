@@ -1,0 +1,54 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types. Timestamps are ISO-8601 UTC strings of fixed width in both
+ * dialects, so they sort as text and one migration serves SQLite and PostgreSQL.
+ */
+export type Visibility = 'visible' | 'hidden';
+
+export interface PromptsTable {
+  id: string;
+  title: string;
+  prompt: string;
+  category: string;
+  model: string;
+  like_count: Generated<number>;
+  copy_count: Generated<number>;
+  comment_count: Generated<number>;
+  status: Generated<Visibility>;
+  created_at: string;
+}
+
+export interface LikesTable {
+  prompt_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface CopiesTable {
+  prompt_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  prompt_id: string;
+  text: string;
+  author: string | null;
+  user_id: string | null;
+  status: Generated<Visibility>;
+  created_at: string;
+}
+
+export interface Database {
+  prompts: PromptsTable;
+  likes: LikesTable;
+  copies: CopiesTable;
+  comments: CommentsTable;
+}
+
+export type PromptRow = Selectable<PromptsTable>;
+export type NewPrompt = Insertable<PromptsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type NewComment = Insertable<CommentsTable>;

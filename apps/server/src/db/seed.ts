@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import type { Kysely } from 'kysely';
+import { newId, nowIso } from './ids';
+import type { Database } from './schema';
+
+interface SampleNote {
+  readonly text: string;
+  readonly author?: string;
+  readonly daysAgo: number;
+}
+
+interface SamplePrompt {
+  readonly title: string;
+  readonly prompt: string;
+  readonly category: string;
+  readonly model: string;
+  readonly daysAgo: number;
+  readonly likes: number;
+  readonly copies: number;
+  readonly notes?: readonly SampleNote[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function readSamplePrompts(): SamplePrompt[] {
+  return JSON.parse(readFileSync(new URL('./seed/sample-prompts.json', import.meta.url), 'utf8')) as SamplePrompt[];
+}
+
+/** A sample visitor id in the same shape the web app creates. */
+function sampleUserId(index: number): string {
+  return `user_sample${String(index).padStart(6, '0')}`;
+}
+
+/**
+ * Loads the bundled sample prompts, with their likes, copies and notes, into
+ * an empty database, so every screen looks alive on first start. Counters are
+ * written from the rows they count. Does nothing when prompts already exist.
+ */
+export async function seedSampleData(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const existing = await db.selectFrom('prompts').select('id').limit(1).executeTakeFirst();
+  if (existing) return 0;
+  const samples = readSamplePrompts();
+  const at = (daysAgo: number, fraction = 0) => nowIso(new Date(now.getTime() - daysAgo * DAY_MS * (1 - fraction)));
+
+  await db.transaction().execute(async (trx) => {
+    for (const [index, sample] of samples.entries()) {
+      const id = newId();
+      // Spread creation over the day so the newest-first order is stable.
+      const createdAt = nowIso(new Date(now.getTime() - sample.daysAgo * DAY_MS - index * 60_000));
+      const notes = sample.notes ?? [];
+      await trx
+        .insertInto('prompts')
+        .values({
+          id,
+          title: sample.title,
+          prompt: sample.prompt,
+          category: sample.category,
+          model: sample.model,
+          like_count: sample.likes,
+          copy_count: sample.copies,
+          comment_count: notes.length,
+          created_at: createdAt,
+        })
+        .execute();
+      if (sample.likes > 0) {
+        await trx
+          .insertInto('likes')
+          .values(
+            Array.from({ length: sample.likes }, (_, like) => ({
+              prompt_id: id,
+              user_id: sampleUserId(like),
+              created_at: at(sample.daysAgo, (like + 1) / (sample.likes + 1)),
+            })),
+          )
+          .execute();
+      }
+      if (sample.copies > 0) {
+        await trx
+          .insertInto('copies')
+          .values(
+            Array.from({ length: sample.copies }, (_, copy) => ({
+              prompt_id: id,
+              user_id: copy % 3 === 0 ? 'anonymous' : sampleUserId(copy),
+              created_at: at(sample.daysAgo, (copy + 1) / (sample.copies + 1)),
+            })),
+          )
+          .execute();
+      }
+      for (const [noteIndex, note] of notes.entries()) {
+        await trx
+          .insertInto('comments')
+          .values({
+            id: newId(),
+            prompt_id: id,
+            text: note.text,
+            author: note.author ?? null,
+            user_id: null,
+            created_at: nowIso(new Date(now.getTime() - note.daysAgo * DAY_MS + noteIndex * 60_000)),
+          })
+          .execute();
+      }
+    }
+  });
+  return samples.length;
+}

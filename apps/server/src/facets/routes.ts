@@ -1,0 +1,7 @@
+import { facetsSchema } from '@prompt-vault/shared/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FacetsService } from './service';
+
+export const facetRoutes: FastifyPluginAsyncZod<{ facets: FacetsService }> = async (app, { facets }) => {
+  app.get('/api/facets', { schema: { response: { 200: facetsSchema } } }, async () => facets.get());
+};

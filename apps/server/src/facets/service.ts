@@ -1,0 +1,29 @@
+import { popularKeywords } from '@prompt-vault/shared/keywords';
+import type { Facets } from '@prompt-vault/shared/schemas';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import * as repository from './repository';
+
+export interface FacetsService {
+  get(): Promise<Facets>;
+}
+
+export function createFacetsService(db: Kysely<Database>): FacetsService {
+  return {
+    async get() {
+      const [total, categories, models, titles] = await Promise.all([
+        repository.countVisible(db),
+        repository.valueCounts(db, 'category'),
+        repository.valueCounts(db, 'model'),
+        repository.visibleTitles(db),
+      ]);
+      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+      return {
+        total,
+        categories: categories.map((row) => ({ name: row.name, count: Number(row.count) })).sort(byName),
+        models: models.map((row) => ({ name: row.name, count: Number(row.count) })).sort(byName),
+        keywords: popularKeywords(titles),
+      };
+    },
+  };
+}

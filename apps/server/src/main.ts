@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import { ConfigError, type Config, loadConfig } from './config';
+import { buildApp } from './app';
+import { connectDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedSampleData } from './db/seed';
+
+const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = connectDatabase(config.database);
+  await migrateToLatest(database.db);
+  if (config.sampleData) await seedSampleData(database.db);
+
+  const app = await buildApp(config, { database, webRoot: WEB_ROOT });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      // Stops accepting connections and waits for in-flight requests.
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

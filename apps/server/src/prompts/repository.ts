@@ -1,0 +1,208 @@
+import type { SortOption } from '@prompt-vault/shared/schemas';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Dialect } from '../db/connect';
+import type { Database, NewPrompt } from '../db/schema';
+import type { Cursor } from './cursor';
+import { searchCondition } from './search';
+
+export interface PromptFilter {
+  readonly q?: string;
+  readonly category?: string;
+  readonly model?: string;
+  /** Only prompts this user liked. */
+  readonly likedBy?: string;
+}
+
+export interface PageRequest {
+  readonly sort: SortOption;
+  readonly limit?: number;
+  readonly after?: Cursor;
+}
+
+const SORT_KEYS = {
+  newest: { column: 'created_at', direction: 'desc' },
+  likes_desc: { column: 'like_count', direction: 'desc' },
+  likes_asc: { column: 'like_count', direction: 'asc' },
+  copies_desc: { column: 'copy_count', direction: 'desc' },
+} as const satisfies Record<SortOption, { column: string; direction: 'asc' | 'desc' }>;
+
+export function sortColumn(sort: SortOption): (typeof SORT_KEYS)[SortOption]['column'] {
+  return SORT_KEYS[sort].column;
+}
+
+type PromptQuery = SelectQueryBuilder<Database, 'prompts', object>;
+
+function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter): PromptQuery {
+  let filtered = query.where('prompts.status', '=', 'visible');
+  const text = filter.q?.trim();
+  if (text) filtered = filtered.where((eb) => searchCondition(dialect, eb, text));
+  if (filter.category !== undefined) filtered = filtered.where('prompts.category', '=', filter.category);
+  if (filter.model !== undefined) filtered = filtered.where('prompts.model', '=', filter.model);
+  const likedBy = filter.likedBy;
+  if (likedBy !== undefined) {
+    filtered = filtered.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('likes')
+          .select(sql`1`.as('one'))
+          .whereRef('likes.prompt_id', '=', 'prompts.id')
+          .where('likes.user_id', '=', likedBy),
+      ),
+    );
+  }
+  return filtered;
+}
+
+/** Selects the prompt columns plus whether `userId` liked each one. */
+function selectPromptColumns(query: PromptQuery, userId: string | undefined) {
+  return query
+    .select([
+      'prompts.id',
+      'prompts.title',
+      'prompts.prompt',
+      'prompts.category',
+      'prompts.model',
+      'prompts.like_count',
+      'prompts.copy_count',
+      'prompts.comment_count',
+      'prompts.created_at',
+    ])
+    .select((eb) =>
+      userId === undefined
+        ? sql<boolean>`0`.as('liked')
+        : eb
+            .exists(
+              eb
+                .selectFrom('likes')
+                .select(sql`1`.as('one'))
+                .whereRef('likes.prompt_id', '=', 'prompts.id')
+                .where('likes.user_id', '=', userId),
+            )
+            .as('liked'),
+    );
+}
+
+export async function listPrompts(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  filter: PromptFilter,
+  page: PageRequest,
+  userId: string | undefined,
+) {
+  const { column, direction } = SORT_KEYS[page.sort];
+  let query = applyFilter(db.selectFrom('prompts'), dialect, filter);
+  const after = page.after;
+  if (after) {
+    const comparison = direction === 'desc' ? '<' : '>';
+    query = query.where((eb) =>
+      eb(eb.refTuple(`prompts.${column}`, 'prompts.id'), comparison, eb.tuple(after.value, after.id)),
+    );
+  }
+  let ordered = selectPromptColumns(query, userId)
+    .orderBy(`prompts.${column}`, direction)
+    .orderBy('prompts.id', direction);
+  if (page.limit !== undefined) ordered = ordered.limit(page.limit);
+  return ordered.execute();
+}
+
+export async function countPrompts(db: Kysely<Database>, dialect: Dialect, filter: PromptFilter): Promise<number> {
+  const row = await applyFilter(db.selectFrom('prompts'), dialect, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function findPromptById(db: Kysely<Database>, id: string, userId: string | undefined) {
+  return selectPromptColumns(db.selectFrom('prompts').where('prompts.status', '=', 'visible'), userId)
+    .where('prompts.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Promise<void> {
+  await db.insertInto('prompts').values(prompt).execute();
+}
+
+async function promptExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('prompts')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'visible')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function readCounters(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('prompts')
+    .select(['like_count', 'copy_count', 'comment_count'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Sets whether `userId` likes the prompt. The counter moves in the same
+ * transaction and only when a like row was really inserted or deleted, so a
+ * repeated or concurrent request never doubles or loses a count.
+ * Returns undefined for an unknown prompt.
+ */
+export async function setLike(
+  db: Kysely<Database>,
+  promptId: string,
+  userId: string,
+  liked: boolean,
+  createdAt: string,
+): Promise<{ likeCount: number } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await promptExists(trx, promptId))) return undefined;
+    if (liked) {
+      const inserted = await trx
+        .insertInto('likes')
+        .values({ prompt_id: promptId, user_id: userId, created_at: createdAt })
+        .onConflict((conflict) => conflict.columns(['prompt_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+        await trx
+          .updateTable('prompts')
+          .set((eb) => ({ like_count: eb('like_count', '+', 1) }))
+          .where('id', '=', promptId)
+          .execute();
+      }
+    } else {
+      const deleted = await trx
+        .deleteFrom('likes')
+        .where('prompt_id', '=', promptId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) > 0) {
+        await trx
+          .updateTable('prompts')
+          .set((eb) => ({ like_count: eb('like_count', '-', 1) }))
+          .where('id', '=', promptId)
+          .execute();
+      }
+    }
+    const counters = await readCounters(trx, promptId);
+    return { likeCount: counters.like_count };
+  });
+}
+
+/** Records one copy event and bumps the counter in the same transaction. */
+export async function recordCopy(
+  db: Kysely<Database>,
+  promptId: string,
+  userId: string,
+  createdAt: string,
+): Promise<{ copyCount: number } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await promptExists(trx, promptId))) return undefined;
+    await trx.insertInto('copies').values({ prompt_id: promptId, user_id: userId, created_at: createdAt }).execute();
+    const updated = await trx
+      .updateTable('prompts')
+      .set((eb) => ({ copy_count: eb('copy_count', '+', 1) }))
+      .where('id', '=', promptId)
+      .returning('copy_count')
+      .executeTakeFirstOrThrow();
+    return { copyCount: updated.copy_count };
+  });
+}

@@ -1,0 +1,61 @@
+import {
+  copyResultSchema,
+  likeInputSchema,
+  likeResultSchema,
+  listQuerySchema,
+  promptInputSchema,
+  promptSchema,
+} from '@prompt-vault/shared/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { copyUserId, optionalUserId, requiredUserId } from '../http/user-id';
+import type { PromptsService } from './service';
+
+const idParams = z.object({ id: z.string() });
+
+export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = async (app, { prompts }) => {
+  app.get(
+    '/api/prompts',
+    { schema: { querystring: listQuerySchema, response: { 200: z.array(promptSchema) } } },
+    async (request, reply) => {
+      const query = request.query;
+      const page = await prompts.list(query, optionalUserId(request));
+      if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
+      if (page.nextCursor) {
+        const next = new URLSearchParams();
+        for (const [key, value] of Object.entries(query)) {
+          if (value !== undefined && key !== 'cursor') next.set(key, String(value));
+        }
+        next.set('cursor', page.nextCursor);
+        reply.header('Link', `</api/prompts?${next.toString()}>; rel="next"`);
+      }
+      return page.prompts;
+    },
+  );
+
+  app.get('/api/prompts/:id', { schema: { params: idParams, response: { 200: promptSchema } } }, async (request) =>
+    prompts.get(request.params.id, optionalUserId(request)),
+  );
+
+  app.post(
+    '/api/prompts',
+    { schema: { body: promptInputSchema, response: { 201: promptSchema } } },
+    async (request, reply) => {
+      const created = await prompts.create(request.body);
+      reply.code(201).header('Location', `/api/prompts/${created._id}`);
+      return created;
+    },
+  );
+
+  app.post(
+    '/api/prompts/:id/like',
+    { schema: { params: idParams, body: likeInputSchema, response: { 200: likeResultSchema } } },
+    async (request) => prompts.like(request.params.id, requiredUserId(request), request.body.liked),
+  );
+
+  app.post(
+    '/api/prompts/:id/copy',
+    { schema: { params: idParams, response: { 200: copyResultSchema } } },
+    async (request) => prompts.copy(request.params.id, copyUserId(request)),
+  );
+};

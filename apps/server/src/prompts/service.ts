@@ -1,0 +1,99 @@
+import type { ListQuery, Prompt, PromptInput, SortOption } from '@prompt-vault/shared/schemas';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../db/connect';
+import { newId, nowIso } from '../db/ids';
+import type { Database } from '../db/schema';
+import { notFound } from '../http/app-error';
+import { decodeCursor, encodeCursor } from './cursor';
+import * as repository from './repository';
+
+/** The order a list has when the visitor picked none: newest first. */
+export const DEFAULT_SORT: SortOption = 'newest';
+
+type PromptRecord = NonNullable<Awaited<ReturnType<typeof repository.findPromptById>>>;
+
+export function toPrompt(row: PromptRecord): Prompt {
+  return {
+    _id: row.id,
+    title: row.title,
+    prompt: row.prompt,
+    category: row.category,
+    model: row.model,
+    likes: Number(row.like_count),
+    liked: Boolean(row.liked),
+    copyCount: Number(row.copy_count),
+    commentCount: Number(row.comment_count),
+    createdAt: row.created_at,
+  };
+}
+
+export interface PromptPage {
+  readonly prompts: Prompt[];
+  /** Present only for a paged request. */
+  readonly total?: number;
+  readonly nextCursor?: string;
+}
+
+export interface PromptsService {
+  list(query: ListQuery, userId: string | undefined): Promise<PromptPage>;
+  get(id: string, userId: string | undefined): Promise<Prompt>;
+  create(input: PromptInput): Promise<Prompt>;
+  like(id: string, userId: string, liked: boolean): Promise<{ likes: number; liked: boolean }>;
+  copy(id: string, userId: string): Promise<{ copyCount: number }>;
+}
+
+export function createPromptsService(db: Kysely<Database>, dialect: Dialect): PromptsService {
+  return {
+    async list(query, userId) {
+      const sort = query.sort ?? DEFAULT_SORT;
+      const filter: repository.PromptFilter = {
+        q: query.q,
+        category: query.category,
+        model: query.model,
+        // liked=true without a user id matches nothing: no one has liked anything.
+        likedBy: query.liked === 'true' ? (userId ?? '') : undefined,
+      };
+      if (query.limit === undefined) {
+        const rows = await repository.listPrompts(db, dialect, filter, { sort }, userId);
+        return { prompts: rows.map(toPrompt) };
+      }
+      const after = query.cursor ? decodeCursor(sort, query.cursor) : undefined;
+      // One row more than asked tells whether another page follows.
+      const [rows, total] = await Promise.all([
+        repository.listPrompts(db, dialect, filter, { sort, limit: query.limit + 1, after }, userId),
+        repository.countPrompts(db, dialect, filter),
+      ]);
+      const pageRows = rows.slice(0, query.limit);
+      const last = pageRows.at(-1);
+      const nextCursor =
+        rows.length > query.limit && last
+          ? encodeCursor(sort, { value: last[repository.sortColumn(sort)], id: last.id })
+          : undefined;
+      return { prompts: pageRows.map(toPrompt), total, nextCursor };
+    },
+
+    async get(id, userId) {
+      const row = await repository.findPromptById(db, id, userId);
+      if (!row) throw notFound('Prompt');
+      return toPrompt(row);
+    },
+
+    async create(input) {
+      const id = newId();
+      await repository.insertPrompt(db, { id, ...input, created_at: nowIso() });
+      return this.get(id, undefined);
+    },
+
+    async like(id, userId, liked) {
+      const result = await repository.setLike(db, id, userId, liked, nowIso());
+      if (!result) throw notFound('Prompt');
+      return { likes: result.likeCount, liked };
+    },
+
+    async copy(id, userId) {
+      const result = await repository.recordCopy(db, id, userId, nowIso());
+      if (!result) throw notFound('Prompt');
+      return result;
+    },
+  };
+}

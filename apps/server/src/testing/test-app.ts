@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Dialect } from '../db/connect';
+import { type TestDatabase, createTestDatabase } from './test-database';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A fully built app on its own fresh database, with rate limits off and logs silent. */
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const config = loadConfig({ SAMPLE_DATA: '0', RATE_LIMIT: '0', ...env });
+  const app = await buildApp(config, { database, logLevel: 'silent', webRoot: options.webRoot });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A valid visitor id, unique per call site index. */
+export function userId(index: number | string): string {
+  return `user_test${String(index).padStart(8, '0')}`;
+}

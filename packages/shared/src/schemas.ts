@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { NOTE_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { charLength } from './text';
+
+/**
+ * The API's contract, used by the server to validate and by the web app for
+ * its types. Text fields are trimmed, then checked in code points; they are
+ * never truncated.
+ */
+function requiredText(label: string, limit: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .refine((value) => value.length > 0, { message: `${label} is required` })
+    .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) });
+}
+
+function optionalText(label: string, limit: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) });
+}
+
+export const promptInputSchema = z.object({
+  title: requiredText('Title', PROMPT_LIMITS.title),
+  prompt: requiredText('Prompt', PROMPT_LIMITS.prompt),
+  category: requiredText('Category', PROMPT_LIMITS.category),
+  model: requiredText('Model', PROMPT_LIMITS.model),
+});
+export type PromptInput = z.infer<typeof promptInputSchema>;
+
+export const commentInputSchema = z.object({
+  text: requiredText('Note', NOTE_LIMITS.text),
+  author: optionalText('Name', NOTE_LIMITS.author).optional(),
+});
+export type CommentInput = z.infer<typeof commentInputSchema>;
+
+export const likeInputSchema = z.object({
+  liked: z.boolean({ error: 'liked must be true or false' }),
+});
+export type LikeInput = z.infer<typeof likeInputSchema>;
+
+export const SORT_OPTIONS = ['likes_desc', 'likes_asc', 'newest', 'copies_desc'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const listQuerySchema = z.object({
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  category: z.string().max(200).optional(),
+  model: z.string().max(200).optional(),
+  sort: z.enum(SORT_OPTIONS, { error: `sort must be one of ${SORT_OPTIONS.join(', ')}` }).optional(),
+  liked: z.enum(['true', 'false'], { error: 'liked must be true or false' }).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}`)
+    .optional(),
+  cursor: z.string().max(500).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const promptSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  prompt: z.string(),
+  category: z.string(),
+  model: z.string(),
+  likes: z.number().int(),
+  liked: z.boolean(),
+  copyCount: z.number().int(),
+  commentCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Prompt = z.infer<typeof promptSchema>;
+
+export const commentSchema = z.object({
+  _id: z.string(),
+  promptId: z.string(),
+  text: z.string(),
+  author: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const likeResultSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
+export type LikeResult = z.infer<typeof likeResultSchema>;
+
+export const copyResultSchema = z.object({ copyCount: z.number().int() });
+export type CopyResult = z.infer<typeof copyResultSchema>;
+
+const facetSchema = z.object({ name: z.string(), count: z.number().int() });
+export const facetsSchema = z.object({
+  total: z.number().int(),
+  categories: z.array(facetSchema),
+  models: z.array(facetSchema),
+  keywords: z.array(z.string()),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+
+const statSchema = z.object({ name: z.string(), promptCount: z.number().int() });
+export type Stat = z.infer<typeof statSchema>;
+
+export const analyticsSchema = z.object({
+  overview: z.object({
+    totalPrompts: z.number().int(),
+    totalLikes: z.number().int(),
+    totalCopies: z.number().int(),
+  }),
+  categoryStats: z.array(statSchema),
+  modelStats: z.array(statSchema),
+  topCopiedPrompts: z.array(
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      category: z.string(),
+      model: z.string(),
+      prompt: z.string(),
+      copyCount: z.number().int(),
+      likes: z.number().int().optional(),
+    }),
+  ),
+  activity: z.array(
+    z.object({
+      date: z.string(),
+      prompts: z.number().int(),
+      likes: z.number().int(),
+      copies: z.number().int(),
+    }),
+  ),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok') });
+
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
