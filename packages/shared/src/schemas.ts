@@ -23,18 +23,37 @@ function optionalText(label: string, limit: number) {
     .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) });
 }
 
+/**
+ * Anti-spam honeypot: a field hidden from people in the share and note forms.
+ * A request that fills it is answered as if it succeeded and discarded.
+ */
+export const HONEYPOT_FIELD = 'website';
+const honeypot = z.string().max(1000).optional();
+
 export const promptInputSchema = z.object({
   title: requiredText('Title', PROMPT_LIMITS.title),
   prompt: requiredText('Prompt', PROMPT_LIMITS.prompt),
   category: requiredText('Category', PROMPT_LIMITS.category),
   model: requiredText('Model', PROMPT_LIMITS.model),
+  [HONEYPOT_FIELD]: honeypot,
 });
 export type PromptInput = z.infer<typeof promptInputSchema>;
 
 export const commentInputSchema = z.object({
   text: requiredText('Note', NOTE_LIMITS.text),
   author: optionalText('Name', NOTE_LIMITS.author).optional(),
+  [HONEYPOT_FIELD]: honeypot,
 });
+
+/** Anyone may report a prompt or a note, once per visitor id (repeats are accepted and counted once). */
+export const REPORT_REASONS = ['spam', 'offensive', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const reportInputSchema = z.object({
+  targetType: z.enum(['prompt', 'comment'], { error: 'targetType must be prompt or comment' }),
+  targetId: z.string().min(1).max(64),
+  reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` }),
+});
+export type ReportInput = z.infer<typeof reportInputSchema>;
 export type CommentInput = z.infer<typeof commentInputSchema>;
 
 export const likeInputSchema = z.object({
@@ -138,5 +157,7 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** For DUPLICATE (409): the permalink path of the prompt that already exists, e.g. '/prompts/abc'. */
+  link: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -80,7 +80,8 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect): Pr
 
     async create(input) {
       const id = newId();
-      await repository.insertPrompt(db, { id, ...input, created_at: nowIso() });
+      const { title, prompt, category, model } = input;
+      await repository.insertPrompt(db, { id, title, prompt, category, model, created_at: nowIso() });
       return this.get(id, undefined);
     },
 
