@@ -12,6 +12,7 @@ import { createFacetsService } from './facets/service';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
+import { registerOpenApi } from './plugins/openapi';
 import { registerApiNotFound, registerStaticWeb } from './plugins/static-web';
 import { promptRoutes } from './prompts/routes';
 import { createPromptsService } from './prompts/service';
@@ -28,6 +29,8 @@ export interface AppDependencies {
   readonly webRoot?: string;
   /** Overrides the configured log level (tests pass 'silent'). */
   readonly logLevel?: string;
+  /** Called first on the bare instance, so tests can add hooks that see every route and response. */
+  readonly instrument?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -43,11 +46,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // get a clean 404 or 400) rather than Fastify's 414.
     routerOptions: { maxParamLength: 1000 },
   });
+  deps.instrument?.(base);
   base.setValidatorCompiler(validatorCompiler);
   base.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(base);
   registerJsonBodyParser(base);
   const app = base.withTypeProvider<ZodTypeProvider>();
+
+  await registerOpenApi(base);
 
   const { db, dialect } = deps.database;
   await app.register(promptRoutes, { prompts: createPromptsService(db, dialect) });
