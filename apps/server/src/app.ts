@@ -8,6 +8,8 @@ import { createCommentsService } from './comments/service';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { facetRoutes } from './facets/routes';
+import { feedRoutes } from './feeds/routes';
+import { createFeedsService } from './feeds/service';
 import { createFacetsService } from './facets/service';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -56,16 +58,20 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await registerOpenApi(base);
 
   const { db, dialect } = deps.database;
-  await app.register(promptRoutes, { prompts: createPromptsService(db, dialect) });
+  const promptsService = createPromptsService(db, dialect);
+  await app.register(promptRoutes, { prompts: promptsService });
   await app.register(commentRoutes, { comments: createCommentsService(db) });
   await app.register(facetRoutes, { facets: createFacetsService(db) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(db) });
   await app.register(healthRoutes, { db });
+  await app.register(feedRoutes, { feeds: createFeedsService(db, dialect, config.publicUrl) });
 
   if (deps.webRoot) {
     await registerStaticWeb(base, {
       root: deps.webRoot,
       siteMeta: { 'pv:contact-email': config.contactEmail, 'pv:donation-url': config.donationUrl },
+      publicUrl: config.publicUrl,
+      findPrompt: (id) => promptsService.find(id),
     });
   } else {
     registerApiNotFound(base);

@@ -247,3 +247,15 @@ export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly
 export function titleTextKey(pair: TitleText): string {
   return JSON.stringify([pair.title, pair.prompt]);
 }
+
+/** Ids and creation times of the newest visible prompts (the sitemap needs no text). */
+export async function listPromptStamps(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('prompts')
+    .select(['id', 'created_at'])
+    .where('status', '=', 'visible')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
