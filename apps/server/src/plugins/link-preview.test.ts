@@ -33,7 +33,7 @@ describe.each(TEST_DIALECTS)('link previews on %s', (dialect) => {
     webRoot = mkdtempSync(join(tmpdir(), 'prompt-vault-web-'));
     writeFileSync(
       join(webRoot, 'index.html'),
-      `<!doctype html><html><head><meta charset="utf-8"><title>Prompt Vault</title>${META_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
+      `<!doctype html><html><head><meta charset="utf-8"><meta name="description" content="Generic." /><title>Prompt Vault</title>${META_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
     );
     t = await createTestApp(dialect, { PUBLIC_URL: ORIGIN }, { webRoot });
     await insertPrompt(t.database.db, {
@@ -62,6 +62,7 @@ describe.each(TEST_DIALECTS)('link previews on %s', (dialect) => {
     const { meta, titles, canonical } = head(html);
     const title = `${TITLE} · Prompt Vault`;
     expect(titles).toEqual([title]);
+    expect(html).not.toContain('Generic.');
     const description = meta.get('description') ?? '';
     expect(description.startsWith('Explain <script>alert(1)</script> & "why" in two lines. More words.')).toBe(true);
     expect(description.endsWith('...')).toBe(true);

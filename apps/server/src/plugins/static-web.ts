@@ -59,12 +59,14 @@ export function previewTags(preview: LinkPreview): string {
 
 /**
  * The built index.html with the site's meta tags and a page's link preview
- * in place of the placeholder; the template's own <title> gives way to the
- * preview's. Replacements are functions, so a `$&` in a title stays literal.
+ * in place of the placeholder; the template's own <title> and description
+ * give way to the preview's (unfurlers read the first they find).
+ * Replacements are functions, so a `$&` in a title stays literal.
  */
 export function renderPage(template: string, siteMeta: Record<string, string>, preview: LinkPreview): string {
   return template
-    .replace(/<title>[\s\S]*?<\/title>/i, () => '')
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, () => '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, () => '')
     .replace(META_PLACEHOLDER, () => metaTags(siteMeta) + previewTags(preview));
 }
 
