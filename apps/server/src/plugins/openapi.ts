@@ -87,6 +87,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary: 'This OpenAPI 3.1 description',
+        tags: ['meta'],
         response: { 200: z.object({ openapi: z.string() }).loose() },
       },
     },
