@@ -91,7 +91,7 @@ describe.each(TEST_DIALECTS)('link previews on %s', (dialect) => {
       status: 'hidden',
       created_at: '2025-01-01T00:00:00.000Z',
     });
-    for (const id of ['nope', 'gone']) {
+    for (const id of ['nope', 'gone', '%00odd', 'a%20b', 'x'.repeat(65)]) {
       const response = await t.app.inject({ url: `/prompts/${id}` });
       expect(response.statusCode).toBe(404);
       expect(head(response.body).meta.get('og:url')).toBe(`${ORIGIN}/`);

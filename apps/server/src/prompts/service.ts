@@ -1,7 +1,7 @@
 import type { ListQuery, Prompt, PromptInput, SortOption } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect';
-import { newId, nowIso } from '../db/ids';
+import { ID_SHAPE, newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/app-error';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -81,6 +81,7 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect): Pr
     },
 
     async find(id) {
+      if (!ID_SHAPE.test(id)) return undefined;
       const row = await repository.findPromptById(db, id, undefined);
       return row ? toPrompt(row) : undefined;
     },
