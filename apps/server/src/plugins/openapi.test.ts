@@ -107,6 +107,7 @@ describe.each(TEST_DIALECTS)('OpenAPI description on %s', (dialect) => {
     expect(checkResponse(doc as never, route, 200, 'application/json', '{"_id":"x"}')).toMatch(/must have required property/);
     expect(checkResponse(doc as never, route, 404, 'application/json', '{"error":"NOT_FOUND"}')).toMatch(/message/);
     expect(checkResponse(doc as never, route, 200, 'text/plain', 'hi')).toMatch(/content type text\/plain/);
+    expect(checkResponse(doc as never, route, 204, '', '')).toBeUndefined();
     expect(checkResponse(doc as never, { method: 'DELETE', url: '/api/prompts/:id' }, 200, 'application/json', '{}')).toMatch(
       /not described/,
     );

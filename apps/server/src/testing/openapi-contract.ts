@@ -50,6 +50,8 @@ export function checkResponse(
   if (!operation) return `${route.method} ${route.url} is not described`;
   const response = operation.responses?.[String(status)] ?? operation.responses?.default;
   if (!response) return `status ${status} is not described`;
+  // An empty answer (204, a HEAD-like reply) has no content to describe.
+  if (body === '') return undefined;
   const mediaType = contentType.split(';')[0]?.trim() ?? '';
   const content = response.content?.[mediaType];
   if (!content) return `content type ${mediaType} is not described for status ${status}`;
