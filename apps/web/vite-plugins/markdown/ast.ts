@@ -53,3 +53,11 @@ export interface CompiledPage {
   readonly meta: PageMeta;
   readonly blocks: readonly Block[];
 }
+
+/** Average adult reading speed for instructional text, in words per minute. */
+export const WORDS_PER_MINUTE = 220;
+
+/** Whole minutes to read `words` words, at least one. */
+export function readingMinutes(words: number): number {
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}

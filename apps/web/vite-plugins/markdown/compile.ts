@@ -1,9 +1,6 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
-import type { Block, CompiledPage, ExampleVariant, Inline, PageMeta, TableAlign } from './ast';
-
-/** Average adult reading speed for instructional text, in words per minute. */
-const WORDS_PER_MINUTE = 220;
+import { type Block, type CompiledPage, type ExampleVariant, type Inline, type PageMeta, readingMinutes, type TableAlign } from './ast';
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
@@ -50,7 +47,7 @@ export function compileMarkdown(source: string, file: string): CompiledPage {
     ...(level === undefined ? {} : { level }),
     proseWords,
     totalWords,
-    readingMinutes: Math.max(1, Math.round(totalWords / WORDS_PER_MINUTE)),
+    readingMinutes: readingMinutes(totalWords),
   };
   return { meta, blocks };
 }
