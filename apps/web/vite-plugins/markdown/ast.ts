@@ -61,3 +61,20 @@ export const WORDS_PER_MINUTE = 220;
 export function readingMinutes(words: number): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
+
+/** The visible text of inline content. */
+export function plainText(inlines: readonly Inline[]): string {
+  return inlines
+    .map((inline) => {
+      switch (inline.type) {
+        case 'text':
+        case 'code':
+          return inline.text;
+        case 'br':
+          return '\n';
+        default:
+          return plainText(inline.children);
+      }
+    })
+    .join('');
+}

@@ -1,6 +1,6 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
-import { type Block, type CompiledPage, type ExampleVariant, type Inline, type PageMeta, readingMinutes, type TableAlign } from './ast';
+import { type Block, type CompiledPage, type ExampleVariant, type Inline, type PageMeta, plainText, readingMinutes, type TableAlign } from './ast';
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
@@ -205,23 +205,6 @@ function exampleLabel(paragraph: Tokens.Paragraph): ExampleVariant | undefined {
   const [only, ...rest] = paragraph.tokens;
   if (rest.length > 0 || only?.type !== 'strong') return undefined;
   return EXAMPLE_LABELS[(only as Tokens.Strong).text.trim()];
-}
-
-/** The visible text of inline content. */
-export function plainText(inlines: readonly Inline[]): string {
-  return inlines
-    .map((inline) => {
-      switch (inline.type) {
-        case 'text':
-        case 'code':
-          return inline.text;
-        case 'br':
-          return '\n';
-        default:
-          return plainText(inline.children);
-      }
-    })
-    .join('');
 }
 
 function collectProse(blocks: readonly Block[]): string[] {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Block, Inline } from '../../../vite-plugins/markdown/ast';
-import { compileMarkdown, plainText } from '../../../vite-plugins/markdown/compile';
+import { type Block, type Inline, plainText } from '../../../vite-plugins/markdown/ast';
+import { compileMarkdown } from '../../../vite-plugins/markdown/compile';
 import { ACADEMY_PAGES, resolveAcademyPath } from './academy-nav';
 
 /** The content files themselves, compiled exactly as the build compiles them. */

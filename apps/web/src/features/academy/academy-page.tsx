@@ -1,7 +1,59 @@
+import { MESSAGES } from '@prompt-vault/shared/messages';
+import { Clock } from 'lucide-react';
+import { Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { loadPage, pageMeta } from './academy-content';
+import { ACADEMY_SECTIONS, resolveAcademyPath } from './academy-nav';
+import { AcademyBodyBoundary, AcademyPageBody, AcademyPageBodySkeleton } from './academy-page-body';
+import { AcademyPager } from './academy-pager';
+import { AcademyPathCards } from './academy-path-cards';
+import { AcademyTabs } from './academy-tabs';
+import './academy.css';
+
+/** Prompt Academy (/prompt-academy/*): tabs, then the page the path resolves to (see academy-nav.ts). */
 export function AcademyPage() {
+  const { pathname } = useLocation();
+  const page = resolveAcademyPath(pathname);
+  const meta = pageMeta(page.key);
+  const section = ACADEMY_SECTIONS.find(({ id }) => id === page.section);
+  const lesson = section && page.slug !== null ? section.pages.indexOf(page.slug) + 1 : 0;
+
+  // Readers mostly go to a neighbour next: fetch those bodies while this one is read.
+  useEffect(() => {
+    for (const target of [page.prev, page.next]) {
+      if (target !== null) loadPage(resolveAcademyPath(target).key).catch(() => undefined);
+    }
+  }, [page]);
+
   return (
-    <div className="page">
-      <h1 className="page-title">Prompt Academy</h1>
+    <div className="page academy">
+      <title>{page.section === null ? `${MESSAGES.academy.title} · Prompt Vault` : `${meta.title} · ${MESSAGES.academy.title}`}</title>
+      <AcademyTabs page={page} />
+      <article className="academy-article" aria-labelledby="academy-page-title">
+        <header className="academy-article-header">
+          {section && (
+            <p className="academy-eyebrow">
+              {section.label}
+              {lesson > 0 && ` · Lesson ${lesson} of ${section.pages.length}`}
+            </p>
+          )}
+          <h1 id="academy-page-title" className="page-title">
+            {meta.title}
+          </h1>
+          <p className="page-subtitle academy-description">{meta.description}</p>
+          <p className="academy-reading-time">
+            <Clock aria-hidden="true" size={16} />
+            {meta.readingMinutes} min read
+          </p>
+        </header>
+        {page.section === null && <AcademyPathCards />}
+        <AcademyBodyBoundary key={page.key}>
+          <Suspense fallback={<AcademyPageBodySkeleton />}>
+            <AcademyPageBody contentKey={page.key} />
+          </Suspense>
+        </AcademyBodyBoundary>
+        <AcademyPager page={page} />
+      </article>
     </div>
   );
 }
