@@ -1,5 +1,5 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ACADEMY_SECTIONS, academyPath, type AcademyPage, type SectionId } from './academy-nav';
 
@@ -11,6 +11,7 @@ const TABS: readonly { readonly section: SectionId | null; readonly label: strin
 /** The five Academy tabs; the active one follows the page shown (a section's tab stays active on its lessons). */
 export function AcademyTabs({ page }: { readonly page: AcademyPage }) {
   const listRef = useRef<HTMLUListElement>(null);
+  const [overflow, setOverflow] = useState({ before: false, after: false });
 
   // On phones the tab row scrolls sideways: bring the active tab into view
   // without scrolling the window (the route change has just reset it to the top).
@@ -23,9 +24,30 @@ export function AcademyTabs({ page }: { readonly page: AcademyPage }) {
     if (active.offsetLeft < list.scrollLeft) list.scrollLeft = active.offsetLeft;
   }, [page.section]);
 
+  // Fade the row's edges while tabs lie beyond them, so a phone reader knows to scroll.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return undefined;
+    const update = () => {
+      const before = list.scrollLeft > 1;
+      const after = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+      setOverflow((current) => (current.before === before && current.after === after ? current : { before, after }));
+    };
+    update();
+    list.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      list.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, []);
+
   return (
     <nav className="academy-tabs" aria-label={MESSAGES.academy.title}>
-      <ul ref={listRef}>
+      <ul
+        ref={listRef}
+        className={[overflow.before && 'overflows-before', overflow.after && 'overflows-after'].filter(Boolean).join(' ') || undefined}
+      >
         {TABS.map((tab) => {
           const active = tab.section === page.section;
           return (
