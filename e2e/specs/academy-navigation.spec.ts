@@ -215,6 +215,8 @@ test('every route change scrolls back to the top', async ({ page }) => {
   await pager(page).locator('a[rel="next"]').click();
   await expect(heading(page)).toHaveText('The Components of a Prompt');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // Focus moves to the new title rather than staying on a link of the old page.
+  await expect(heading(page)).toBeFocused();
 
   // A link inside the lesson text too.
   await page.goto(`${A}/beginner`);

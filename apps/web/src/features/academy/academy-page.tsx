@@ -1,6 +1,6 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { Clock } from 'lucide-react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { loadPage, pageMeta } from './academy-content';
 import { ACADEMY_SECTIONS, resolveAcademyPath } from './academy-nav';
@@ -17,6 +17,16 @@ export function AcademyPage() {
   const meta = pageMeta(page.key);
   const section = ACADEMY_SECTIONS.find(({ id }) => id === page.section);
   const lesson = section && page.slug !== null ? section.pages.indexOf(page.slug) + 1 : 0;
+
+  // After moving between pages, put keyboard and screen-reader focus on the new title
+  // (not on first load), instead of leaving it on a link at the bottom of the old page.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownKey = useRef(page.key);
+  useEffect(() => {
+    if (shownKey.current === page.key) return;
+    shownKey.current = page.key;
+    titleRef.current?.focus({ preventScroll: true });
+  }, [page.key]);
 
   // Readers mostly go to a neighbour next: fetch those bodies while this one is read.
   useEffect(() => {
@@ -37,7 +47,7 @@ export function AcademyPage() {
               {lesson > 0 && ` · Lesson ${lesson} of ${section.pages.length}`}
             </p>
           )}
-          <h1 id="academy-page-title" className="page-title">
+          <h1 id="academy-page-title" className="page-title academy-title" ref={titleRef} tabIndex={-1}>
             {meta.title}
           </h1>
           <p className="page-subtitle academy-description">{meta.description}</p>
