@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { markdownContent } from './vite-plugins/markdown/plugin';
+import { markdownContent } from './vite-plugins/markdown/plugin.ts';
 
 // The API runs on the same origin in production; in development Vite proxies it.
 export default defineConfig({

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
-import { compileMarkdown } from './compile';
+import { compileMarkdown } from './compile.ts';
 
 /** Import suffix that loads only a page's metadata (front matter, word counts), not its body. */
 export const META_QUERY = 'meta';
@@ -16,11 +16,12 @@ export function markdownContent(): Plugin {
     name: 'prompt-vault:markdown-content',
     enforce: 'pre',
     async load(id) {
-      const [file = '', query] = id.split('?');
+      const [file = '', query = ''] = id.split('?');
       if (!file.endsWith('.md')) return null;
       this.addWatchFile(file);
       const page = compileMarkdown(await readFile(file, 'utf8'), file);
-      const value = query === META_QUERY ? page.meta : page;
+      // Vite may add its own flags in development ('?import&meta').
+      const value = new URLSearchParams(query).has(META_QUERY) ? page.meta : page;
       return { code: `export default ${JSON.stringify(value)};`, map: null };
     },
   };
