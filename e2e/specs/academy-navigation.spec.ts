@@ -230,6 +230,31 @@ test('every route change scrolls back to the top', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("a lesson lists its sections beside the text on wide screens, and a section link opens at that section", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${A}/advanced/system-user`);
+  const contents = page.getByRole('navigation', { name: 'On this page' });
+  await expect(contents.getByRole('link')).toHaveText([
+    'Two kinds of message',
+    'What belongs where',
+    'Prompt injection',
+    'Hallucination control in the system prompt',
+    'Key takeaways',
+  ]);
+  await contents.getByRole('link', { name: 'Prompt injection' }).click();
+  await expect(page).toHaveURL(`${A}/advanced/system-user#prompt-injection`);
+  await expect(page.getByRole('heading', { name: 'Prompt injection', level: 2 })).toBeInViewport();
+
+  // Opened directly, the address's section is scrolled to once the lesson has loaded.
+  await page.goto(`${A}/advanced/few-shot#label-balance`);
+  await expect(page.getByRole('heading', { name: 'Label balance', level: 2 })).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+
+  // Phones have no room for it.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(contents).toBeHidden();
+});
+
 test('an example prompt copies to the clipboard and shows Copied!', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`${A}/beginner/understanding`);

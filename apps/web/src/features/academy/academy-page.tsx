@@ -39,7 +39,7 @@ export function AcademyPage() {
     <div className="page academy">
       <title>{page.section === null ? `${MESSAGES.academy.title} · Prompt Vault` : `${meta.title} · ${MESSAGES.academy.title}`}</title>
       <AcademyTabs page={page} />
-      <article className="academy-article" aria-labelledby="academy-page-title">
+      <article className={`academy-article${page.slug === null ? '' : ' is-lesson'}`} aria-labelledby="academy-page-title">
         <header className="academy-article-header">
           {section && (
             <p className="academy-eyebrow">
@@ -59,7 +59,7 @@ export function AcademyPage() {
         {page.section === null && <AcademyPathCards />}
         <AcademyBodyBoundary key={page.key}>
           <Suspense fallback={<AcademyPageBodySkeleton />}>
-            <AcademyPageBody contentKey={page.key} />
+            <AcademyPageBody contentKey={page.key} withContents={page.slug !== null} />
           </Suspense>
         </AcademyBodyBoundary>
         <AcademyPager page={page} />
