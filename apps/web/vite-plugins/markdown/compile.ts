@@ -1,6 +1,15 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
-import { type Block, type CompiledPage, type ExampleVariant, type Inline, type PageMeta, plainText, readingMinutes, type TableAlign } from './ast.ts';
+import {
+  type Block,
+  type CompiledPage,
+  type ExampleVariant,
+  type Inline,
+  type PageMeta,
+  plainText,
+  readingMinutes,
+  type TableAlign,
+} from './ast.ts';
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
