@@ -43,8 +43,9 @@ export function AcademyPage() {
         <header className="academy-article-header">
           {section && (
             <p className="academy-eyebrow">
-              {section.label}
-              {lesson > 0 && ` · Lesson ${lesson} of ${section.pages.length}`}
+              {lesson > 0
+                ? `${section.label} · Lesson ${lesson} of ${section.pages.length}`
+                : `Section overview · ${section.pages.length} lessons`}
             </p>
           )}
           <h1 id="academy-page-title" className="page-title academy-title" ref={titleRef} tabIndex={-1}>
