@@ -103,6 +103,8 @@ export const MESSAGES = {
     activityLikes: 'Likes',
     activityCopies: 'Copies',
     chartData: 'Show data',
+    share: 'Share',
+    date: 'Date',
     rank: 'Rank',
     promptTitle: 'Prompt Title',
     category: 'Category',
