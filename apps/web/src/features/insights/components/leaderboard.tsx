@@ -97,8 +97,18 @@ export function Leaderboard({ entries }: LeaderboardProps) {
                     <tr className="leaderboard-details-row">
                       <td colSpan={5}>
                         <div id={detailsId} className="leaderboard-details" data-testid="leaderboard-details">
-                          <h3 className="leaderboard-details-title">{MESSAGES.insights.promptContent}</h3>
-                          <p className="leaderboard-prompt">{entry.prompt ?? MESSAGES.insights.promptContentMissing}</p>
+                          <h3 id={`${detailsId}-heading`} className="leaderboard-details-title">
+                            {MESSAGES.insights.promptContent}
+                          </h3>
+                          {/* A long prompt scrolls inside its box, so keyboards must be able to reach and scroll it. */}
+                          <div
+                            className="leaderboard-prompt"
+                            role="region"
+                            aria-labelledby={`${detailsId}-heading`}
+                            tabIndex={0}
+                          >
+                            {entry.prompt ?? MESSAGES.insights.promptContentMissing}
+                          </div>
                           <dl className="leaderboard-facts">
                             <div>
                               <dt>{MESSAGES.insights.rank}</dt>
