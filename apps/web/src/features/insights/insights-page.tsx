@@ -26,7 +26,8 @@ function StateMessage({ icon, heading, children }: { icon: ReactNode; heading: s
   return (
     <div className="card-surface insights-state">
       <span className="insights-state-icon">{icon}</span>
-      <h2>{heading}</h2>
+      {/* The state's heading is the page's main heading while the dashboard cannot show. */}
+      <h1 className="insights-state-title">{heading}</h1>
       {children}
     </div>
   );
