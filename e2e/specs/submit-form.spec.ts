@@ -258,6 +258,17 @@ test.describe('suggestion comboboxes', () => {
   });
 });
 
+test('Enter in a combobox with no highlighted suggestion closes the list and submits the form', async ({ page }) => {
+  await page.goto('/submit');
+  const { category } = form(page);
+  await category.fill('Writ');
+  await expect(category).toHaveAttribute('aria-expanded', 'true');
+  await category.press('Enter');
+  await expect(category).toHaveAttribute('aria-expanded', 'false');
+  await expect(category).toHaveValue('Writ');
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.fillRequired);
+});
+
 test('a successful share shows the notice for 5 seconds, clears the form, links to the prompt and refreshes the suggestions', async ({ page }) => {
   const token = uniqueToken();
   let release: () => void = () => {};

@@ -87,10 +87,12 @@ export function SuggestionCombobox({
       }
       case 'Enter': {
         const choice = open && active >= 0 ? matches[active] : undefined;
-        // Enter picks the highlighted option; with none it submits the form as usual.
+        // Enter picks the highlighted option; with none it closes the list and submits the form as usual.
         if (choice !== undefined) {
           event.preventDefault();
           pick(choice);
+        } else {
+          setOpen(false);
         }
         break;
       }
