@@ -41,7 +41,8 @@ export function CopyButton({ text, label = MESSAGES.card.copy, ariaLabel, onCopi
       type="button"
       className={`button button-secondary copy-button${copied ? ' is-copied' : ''}${className ? ` ${className}` : ''}`}
       onClick={handleClick}
-      aria-label={ariaLabel}
+      // While 'Copied!' shows it is also the button's name, so it is what a screen reader reads.
+      aria-label={copied ? undefined : ariaLabel}
     >
       {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
       <span aria-live="polite">{copied ? MESSAGES.card.copied : label}</span>
