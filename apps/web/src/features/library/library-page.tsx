@@ -65,6 +65,16 @@ function useSearchText(filters: LibraryFilters, setFilters: ReturnType<typeof us
   return [text, setText, commit] as const;
 }
 
+/** The next page loads when the visitor nears the end of the grid. */
+function LoadMoreSentinel({ onNear }: { readonly onNear: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useInView(ref, '0px 0px 1200px 0px', false);
+  useEffect(() => {
+    if (near) onNear();
+  }, [near, onNear]);
+  return <div ref={ref} className="library-sentinel" aria-hidden="true" />;
+}
+
 export function LibraryPage() {
   const [filters, setFilters] = useLibraryFilters();
   const [searchText, setSearchText, commitSearch] = useSearchText(filters, setFilters);
@@ -93,13 +103,10 @@ export function LibraryPage() {
   const shown = pages.reduce((sum, page) => sum + page.length, 0);
   const total = list.data?.pages.at(-1)?.total ?? 0;
 
-  // The next page loads when the visitor nears the end of the grid.
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  const nearEnd = useInView(sentinelRef, '0px 0px 1200px 0px', false);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
-  useEffect(() => {
-    if (nearEnd && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
-  }, [nearEnd, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, shown]);
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   const keywords = facets.data?.keywords ?? [];
   // A select change also commits whatever is typed but not yet debounced.
@@ -168,7 +175,11 @@ export function LibraryPage() {
           </div>
         )}
 
-        <div ref={sentinelRef} className="library-sentinel" aria-hidden="true" />
+        {hasNextPage && !isFetchingNextPage && !isFetchNextPageError && (
+          // A fresh sentinel after every page, so its first observation tells
+          // whether the end of the grid is (still) near.
+          <LoadMoreSentinel key={shown} onNear={loadMore} />
+        )}
 
         {isFetchingNextPage && (
           <div className="prompt-grid library-more-skeletons" role="status" aria-label="Loading more prompts">
