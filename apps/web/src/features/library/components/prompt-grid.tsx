@@ -1,5 +1,5 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { PromptCard } from '../../../components/prompt-card/prompt-card';
 import { useInView } from '../../../lib/use-in-view';
 
@@ -11,18 +11,35 @@ interface PromptGridProps {
 }
 
 /**
- * The cards, one block per loaded page of 48. A block far from the viewport
- * keeps its measured height but renders no cards, so the DOM stays small
- * however far the visitor scrolls (48 divides into 1, 2, 3 and 4 columns, so
- * the blocks tile as one grid).
+ * Cards per rendered block: 12 fills whole rows at 1, 2, 3 and 4 columns, so
+ * the blocks tile as one grid, and mounting one while scrolling fast stays
+ * within a frame or two.
+ */
+const BLOCK_SIZE = 12;
+
+/**
+ * The cards, in blocks of 12. A block far from the viewport keeps its
+ * measured height but renders no cards, so the DOM stays small however far
+ * the visitor scrolls.
  */
 export function PromptGrid({ pages, expandedId, onToggleExpanded, onOpenNotes }: PromptGridProps) {
+  // Pages only ever append, and every page but the last is full, so a
+  // block's page and position are a stable identity.
+  const blocks = useMemo(
+    () =>
+      pages.flatMap((page, pageIndex) =>
+        Array.from({ length: Math.ceil(page.length / BLOCK_SIZE) }, (_, blockIndex) => ({
+          key: `${pageIndex}-${blockIndex}`,
+          prompts: page.slice(blockIndex * BLOCK_SIZE, (blockIndex + 1) * BLOCK_SIZE),
+        })),
+      ),
+    [pages],
+  );
   return (
     <div className="prompt-grid-pages">
-      {pages.map((prompts, index) => (
+      {blocks.map(({ key, prompts }) => (
         <GridPage
-          // Pages only ever append, so the index is a stable identity.
-          key={index}
+          key={key}
           prompts={prompts}
           expandedId={prompts.some((prompt) => prompt._id === expandedId) ? expandedId : null}
           onToggleExpanded={onToggleExpanded}
