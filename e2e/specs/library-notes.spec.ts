@@ -154,6 +154,9 @@ test('keyboard: the modal locks scrolling, traps focus, closes on Escape and ret
   // A note can be written and posted with the keyboard alone.
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
+  // Focus starts on the close button, so the notes are read before the form.
+  await expect(dialog.getByRole('button', { name: 'Close notes' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(dialog.getByRole('textbox', { name: 'Your note' })).toBeFocused();
   await page.keyboard.type('Typed with keys');
   await page.keyboard.press('Tab');

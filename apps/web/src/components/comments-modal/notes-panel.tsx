@@ -200,7 +200,6 @@ function NoteTextField({ id, field, label, value, error, onChange, multiline }: 
           {...common}
           className="textarea"
           rows={3}
-          data-autofocus
           onChange={(event) => onChange(field, event.target.value)}
         />
       ) : (

@@ -72,12 +72,13 @@ export function PermalinkPage() {
           <ReportButton targetType="prompt" targetId={data._id} subject={`prompt: ${data.title}`} />
         </header>
         <PromptTags prompt={data} />
-        <pre className="prompt-text permalink-text">{data.prompt}</pre>
-        <footer className="prompt-card-actions permalink-actions">
+        {/* The actions come before the text: a long prompt would push them far down. */}
+        <div className="prompt-card-actions permalink-actions">
           <LikeButton prompt={data} />
           <ShareButton title={data.title} />
           <PromptCopyButton prompt={data} />
-        </footer>
+        </div>
+        <pre className="prompt-text permalink-text">{data.prompt}</pre>
       </article>
 
       <section className="permalink-notes card-surface" aria-labelledby={notesHeadingId}>
