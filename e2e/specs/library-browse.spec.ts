@@ -262,7 +262,7 @@ test('no matches shows the empty state', async ({ page }) => {
   await expect(page.getByText('Displaying 0 of 0 prompts')).toBeVisible();
 });
 
-test('scrolling loads the next page of 48 without any page buttons', async ({ page, request }) => {
+test('scrolling loads the next page of 48 without any page buttons, and far-away cards leave the DOM', async ({ page, request }) => {
   test.setTimeout(60_000);
   const category = unique('Scroll ');
   await createPromptsInCategory(request, category, 50);
@@ -270,12 +270,20 @@ test('scrolling loads the next page of 48 without any page buttons', async ({ pa
   await page.goto(`/?category=${encodeURIComponent(category)}`);
   await firstPage;
   await expect(page.getByText('Displaying 48 of 50 prompts')).toBeVisible();
-  await expect(page.locator('.prompt-card')).toHaveCount(48);
   await expect(page.getByRole('button', { name: /page|next|load more/i })).toHaveCount(0);
+  // 48 loaded, but only the cards near the viewport are rendered.
+  await expect(page.locator('.prompt-card').first()).toBeVisible();
+  expect(await page.locator('.prompt-card').count()).toBeLessThan(48);
 
   const secondPage = page.waitForRequest((r) => r.url().includes('limit=48') && r.url().includes('cursor='));
   await page.getByText('Displaying 48 of 50 prompts').scrollIntoViewIfNeeded();
   await secondPage;
   await expect(page.getByText('Displaying 50 of 50 prompts')).toBeVisible();
-  await expect(page.locator('.prompt-card')).toHaveCount(50);
+  const lastBlock = page.locator('.prompt-grid-pages > .prompt-grid').last();
+  await expect(lastBlock.locator('.prompt-card')).toHaveCount(2);
+  await expect(lastBlock.locator('.prompt-card').last()).toBeInViewport();
+  // The first cards were unmounted but keep their space: scrolling back shows them again.
+  await expect(page.locator('.prompt-grid-pages > .prompt-grid').first()).toHaveAttribute('data-rendered', 'false');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.locator('.prompt-grid-pages > .prompt-grid').first().locator('.prompt-card').first()).toBeInViewport();
 });
