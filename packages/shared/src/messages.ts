@@ -125,5 +125,15 @@ export const MESSAGES = {
     insights: 'Insights',
     academy: 'Prompt Academy',
   },
+  academy: {
+    title: 'Prompt Academy',
+    tabs: {
+      overview: 'Overview',
+      beginner: 'Beginner',
+      intermediate: 'Intermediate',
+      advanced: 'Advanced',
+      patterns: 'Prompt Patterns',
+    },
+  },
   rateLimited: (seconds: number) => `You're doing that too often. Try again in ${seconds} seconds.`,
 } as const;
