@@ -30,7 +30,7 @@ test('the permalink shows the whole prompt, its tags, likes, copy and notes', as
 
   const recorded = page.waitForRequest((r) => r.url().endsWith(`/api/prompts/${prompt._id}/copy`));
   await article.getByRole('button', { name: `Copy ${prompt.title}` }).click();
-  await expect(article.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  await expect(article.getByRole('button', { name: `Copy ${prompt.title}` })).toHaveText('Copied!');
   await recorded;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(LONG_TEXT);
 

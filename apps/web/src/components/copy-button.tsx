@@ -41,8 +41,7 @@ export function CopyButton({ text, label = MESSAGES.card.copy, ariaLabel, onCopi
       type="button"
       className={`button button-secondary copy-button${copied ? ' is-copied' : ''}${className ? ` ${className}` : ''}`}
       onClick={handleClick}
-      // While 'Copied!' shows it is also the button's name, so it is what a screen reader reads.
-      aria-label={copied ? undefined : ariaLabel}
+      aria-label={ariaLabel}
     >
       {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
       <span aria-live="polite">{copied ? MESSAGES.card.copied : label}</span>
