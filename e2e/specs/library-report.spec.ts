@@ -55,8 +55,20 @@ test('reporting a note from the comments modal and a prompt from its permalink',
   await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
   await card(page, prompt.title).getByRole('button', { name: /Notes on/ }).click();
   const notes = page.getByRole('dialog', { name: prompt.title });
-  await notes.getByRole('button', { name: 'Report note by Spammer' }).click();
+  const reportNote = notes.getByRole('button', { name: 'Report note by Spammer' });
+  await reportNote.click();
   const dialog = page.getByRole('dialog', { name: 'Report this content' });
+  // Escape closes only the report dialog; the notes stay open, focus back on the note's button.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(notes).toBeVisible();
+  await expect(reportNote).toBeFocused();
+  await reportNote.click();
+  // Tab stays inside the report dialog, over the notes dialog.
+  for (let step = 0; step < 6; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(notes.getByRole('button', { name: 'Thanks — reported.' })).toBeVisible();
   expect(bodies).toEqual([{ targetType: 'comment', targetId: note._id, reason: 'spam' }]);

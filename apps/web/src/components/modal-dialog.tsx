@@ -64,7 +64,9 @@ export function ModalDialog({ labelledBy, onClose, className, children }: ModalD
   }, []);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab') return;
+    // Keys from a dialog opened inside this one (a report over the notes)
+    // reach here through React's tree; that dialog handles its own.
+    if (event.key !== 'Tab' || (event.target as Element).closest('dialog') !== event.currentTarget) return;
     const focusables = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
       (element) => element.offsetParent !== null || element === document.activeElement,
     );
@@ -90,6 +92,8 @@ export function ModalDialog({ labelledBy, onClose, className, children }: ModalD
       onKeyDown={handleKeyDown}
       onCancel={(event) => {
         // Escape: React decides when the dialog unmounts, not the browser.
+        // Only for this dialog: a nested one's cancel bubbles here through React's tree.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onCloseRef.current();
       }}
