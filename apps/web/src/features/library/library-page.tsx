@@ -4,7 +4,6 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LazyCommentsModal } from '../../components/comments-modal/lazy-comments-modal';
 import { PromptCardSkeleton } from '../../components/prompt-card/prompt-card-skeleton';
-import { ApiRequestError } from '../../lib/api-client';
 import { useInView } from '../../lib/use-in-view';
 import { useFacets } from './api/get-facets';
 import { usePromptPages } from './api/get-prompts';
@@ -12,15 +11,10 @@ import { FilterPanel } from './components/filter-panel';
 import { LibraryHeader } from './components/library-header';
 import { PopularKeywords } from './components/popular-keywords';
 import { PromptGrid } from './components/prompt-grid';
+import { heldMessage } from './held-message';
 import { EMPTY_FILTERS, type FilterKey, type LibraryFilters, withoutFilter } from './filters';
 import { useLibraryFilters } from './use-library-filters';
 import './library.css';
-
-/** The message the spec holds when the prompts cannot be fetched. */
-function heldMessage(error: Error): string {
-  if (error instanceof ApiRequestError) return MESSAGES.library.fetchFailed(error.status, error.statusText);
-  return error.message;
-}
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
