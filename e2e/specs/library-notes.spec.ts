@@ -169,3 +169,26 @@ test('keyboard: the modal locks scrolling, traps focus, closes on Escape and ret
   await expect(opener).toBeFocused();
   await expect(opener).toHaveText('1 Notes');
 });
+
+test("while the modal's chunk is still loading, the dialog already shows 'Loading comments...'", async ({ page, request }) => {
+  const prompt = await createPrompt(request, { category: unique('Cat ') });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/comments-modal-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
+  const opener = card(page, prompt.title).getByRole('button', { name: /Notes on/ });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: prompt.title });
+  await expect(dialog.getByRole('status')).toHaveText('Loading comments...');
+  release();
+  await expect(dialog.getByText('No notes yet. Be the first to leave one.')).toBeVisible();
+  await expect(dialog).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});

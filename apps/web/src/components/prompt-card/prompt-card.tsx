@@ -5,6 +5,7 @@ import { MessageSquare } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { preloadCommentsModal } from '../comments-modal/lazy-comments-modal';
 import { ReportButton } from '../report-button/report-button';
 import { LikeButton } from './like-button';
 import { PromptCopyButton } from './prompt-copy-button';
@@ -59,6 +60,8 @@ export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleE
           aria-haspopup="dialog"
           aria-label={`${MESSAGES.card.notes(prompt.commentCount)} on ${prompt.title}`}
           onClick={() => onOpenNotes(prompt)}
+          onPointerEnter={preloadCommentsModal}
+          onFocus={preloadCommentsModal}
         >
           <MessageSquare aria-hidden="true" size={18} />
           <span>{MESSAGES.card.notes(prompt.commentCount)}</span>
