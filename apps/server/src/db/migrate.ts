@@ -10,8 +10,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema` (PostgreSQL): where the migration tables live. Without it Kysely
+ * looks for them in every schema, so another schema's tables (a parallel
+ * test's) make it skip creating ours and fail.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }
