@@ -1,6 +1,7 @@
 import type { Facets } from '@prompt-vault/shared/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export async function getFacets(signal?: AbortSignal): Promise<Facets> {
   const { data } = await apiRequest<Facets>('/api/facets', { signal, withUserId: false });
@@ -8,7 +9,7 @@ export async function getFacets(signal?: AbortSignal): Promise<Facets> {
 }
 
 export const facetsQueryOptions = queryOptions({
-  queryKey: ['facets'],
+  queryKey: queryKeys.facets,
   queryFn: ({ signal }) => getFacets(signal),
   staleTime: 5 * 60_000,
 });
