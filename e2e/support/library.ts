@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { uniqueToken } from './unique';
 
 export interface CreatedPrompt {
   readonly _id: string;
@@ -9,12 +10,9 @@ export interface CreatedPrompt {
   readonly model: string;
 }
 
-let counter = 0;
-
-/** A short unique token, so parallel tests never see each other's data. */
+/** A unique token with a readable prefix, so parallel tests never see each other's data. */
 export function unique(prefix = ''): string {
-  counter += 1;
-  return `${prefix}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}${counter}`;
+  return `${prefix}${uniqueToken()}`;
 }
 
 export async function createPrompt(
