@@ -1,8 +1,7 @@
 import { fillVariables, findVariables } from '@prompt-vault/shared/prompt-variables';
-import { MESSAGES } from '@prompt-vault/shared/messages';
 import { useId, useMemo, useState } from 'react';
-import { recordCopy } from '../lib/record-copy';
 import { CopyButton } from './copy-button';
+import { recordCopy } from './prompt-card/api/record-copy';
 import { PromptText } from './prompt-text';
 import './prompt-variables.css';
 
@@ -15,8 +14,6 @@ export const VARIABLES_FORM_TEXT = {
 export interface PromptVariablesFormProps {
   readonly promptId: string;
   readonly text: string;
-  /** Called with the new count once the copy is recorded. */
-  readonly onCopyRecorded?: (copyCount: number) => void;
   /** Called when the clipboard refuses. */
   readonly onCopyError?: (error: unknown) => void;
 }
@@ -27,20 +24,12 @@ export interface PromptVariablesFormProps {
  * button that copies the filled text and records the copy. Renders nothing
  * for a prompt without variables.
  */
-export function PromptVariablesForm({ promptId, text, onCopyRecorded, onCopyError }: PromptVariablesFormProps) {
+export function PromptVariablesForm({ promptId, text, onCopyError }: PromptVariablesFormProps) {
   const variables = useMemo(() => findVariables(text), [text]);
   const [values, setValues] = useState<Record<string, string>>({});
   const filled = useMemo(() => fillVariables(text, values), [text, values]);
   const id = useId();
   if (variables.length === 0) return null;
-
-  function handleCopied() {
-    recordCopy(promptId).then(
-      (result) => onCopyRecorded?.(result.copyCount),
-      // Spec section 8: a failed copy record is logged only.
-      (error: unknown) => console.error(MESSAGES.insights.copyRecordFailed, error),
-    );
-  }
 
   return (
     <section className="prompt-variables" aria-labelledby={`${id}-heading`}>
@@ -70,7 +59,7 @@ export function PromptVariablesForm({ promptId, text, onCopyRecorded, onCopyErro
       <pre className="prompt-body prompt-variables-preview" aria-labelledby={`${id}-preview`} aria-live="polite" tabIndex={0}>
         <PromptText text={filled} />
       </pre>
-      <CopyButton text={filled} label={VARIABLES_FORM_TEXT.copy} onCopied={handleCopied} onError={onCopyError} />
+      <CopyButton text={filled} label={VARIABLES_FORM_TEXT.copy} onCopied={() => recordCopy(promptId)} onError={onCopyError} />
     </section>
   );
 }
