@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -66,3 +67,21 @@ test('library cards highlight the variables of the text they show', async ({ pag
   await expect(card.locator('mark.prompt-variable')).toHaveText(['{{tone}}', '[recipient]', '{{ topic }}', '{{tone}}']);
   await expect(card.getByText('<b>not markup</b>', { exact: false })).toBeVisible();
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the variables form and highlights have no serious or critical axe violations (${theme} theme)`, async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+    const created = await request.post('/api/prompts', { data: { ...PROMPT, title: `Axe variables ${theme} ${Date.now().toString(36)}` } });
+    const { _id: id } = (await created.json()) as { _id: string };
+    await page.goto(`/prompts/${id}`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const form = page.getByRole('region', { name: 'Fill in the variables' });
+    await form.getByLabel('tone').fill('calm');
+    const results = await new AxeBuilder({ page }).include('.permalink-card').analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+}
