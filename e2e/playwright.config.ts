@@ -50,6 +50,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       CONTACT_EMAIL: 'vault-owner@example.org',
       DONATION_URL: 'https://example.org/support-prompt-vault',
+      // Absolute links in link previews, the feed and the sitemap point here.
+      PUBLIC_URL: baseURL,
     },
   },
 });

@@ -8,10 +8,13 @@ import { createCommentsService } from './comments/service';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { facetRoutes } from './facets/routes';
+import { feedRoutes } from './feeds/routes';
+import { createFeedsService } from './feeds/service';
 import { createFacetsService } from './facets/service';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
+import { registerOpenApi } from './plugins/openapi';
 import { registerApiNotFound, registerStaticWeb } from './plugins/static-web';
 import { promptRoutes } from './prompts/routes';
 import { createPromptsService } from './prompts/service';
@@ -28,6 +31,8 @@ export interface AppDependencies {
   readonly webRoot?: string;
   /** Overrides the configured log level (tests pass 'silent'). */
   readonly logLevel?: string;
+  /** Called first on the bare instance, so tests can add hooks that see every route and response. */
+  readonly instrument?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -43,23 +48,30 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // get a clean 404 or 400) rather than Fastify's 414.
     routerOptions: { maxParamLength: 1000 },
   });
+  deps.instrument?.(base);
   base.setValidatorCompiler(validatorCompiler);
   base.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(base);
   registerJsonBodyParser(base);
   const app = base.withTypeProvider<ZodTypeProvider>();
 
+  await registerOpenApi(base);
+
   const { db, dialect } = deps.database;
-  await app.register(promptRoutes, { prompts: createPromptsService(db, dialect) });
+  const promptsService = createPromptsService(db, dialect);
+  await app.register(promptRoutes, { prompts: promptsService });
   await app.register(commentRoutes, { comments: createCommentsService(db) });
   await app.register(facetRoutes, { facets: createFacetsService(db) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(db) });
   await app.register(healthRoutes, { db });
+  await app.register(feedRoutes, { feeds: createFeedsService(db, dialect, config.publicUrl) });
 
   if (deps.webRoot) {
     await registerStaticWeb(base, {
       root: deps.webRoot,
       siteMeta: { 'pv:contact-email': config.contactEmail, 'pv:donation-url': config.donationUrl },
+      publicUrl: config.publicUrl,
+      findPrompt: (id) => promptsService.find(id),
     });
   } else {
     registerApiNotFound(base);

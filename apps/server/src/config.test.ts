@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       rateLimit: true,
       trustProxy: false,
       logLevel: 'info',
+      publicUrl: 'http://localhost:3000',
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -46,10 +47,21 @@ describe('loadConfig', () => {
     ['DONATION_URL', 'javascript:alert(1)'],
     ['TRUST_PROXY', 'maybe!'],
     ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'example.com'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['PUBLIC_URL', 'javascript:alert(1)'],
+    ['PUBLIC_URL', 'https://example.com/?a=1'],
+    ['PUBLIC_URL', 'https://example.com/#top'],
   ])('rejects %s=%s with one line naming the variable', (name, value) => {
     const message = errorLine({ [name]: value });
     expect(message.split('\n')).toHaveLength(1);
     expect(message).toContain(`Invalid environment variable ${name}=`);
+  });
+
+  it('reads PUBLIC_URL without its trailing slash, defaulting to localhost on PORT', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://prompts.example.com/' }).publicUrl).toBe('https://prompts.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/vault' }).publicUrl).toBe('https://example.com/vault');
+    expect(loadConfig({ PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
   });
 
   it('lists every bad variable, one per line', () => {

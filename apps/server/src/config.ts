@@ -24,6 +24,12 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of addresses')
     .default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The origin visitors reach the site at, for absolute links in link
+  // previews, the feed and the sitemap (behind a proxy it differs from HOST:PORT).
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .refine((value) => !/[?#]/.test(value), 'must not have a query or fragment')
+    .optional(),
 });
 
 export type DatabaseUrl = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
@@ -40,6 +46,8 @@ export interface Config {
   readonly donationUrl: string;
   readonly trustProxy: boolean | number | string;
   readonly logLevel: string;
+  /** Origin (and optional path prefix) of absolute links, without a trailing slash. */
+  readonly publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -81,5 +89,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     donationUrl: parsed.DONATION_URL,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     logLevel: parsed.LOG_LEVEL,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
   });
 }

@@ -12,3 +12,10 @@ export function newId(): string {
 export function nowIso(date: Date = new Date()): string {
   return date.toISOString();
 }
+
+/**
+ * Every id newId makes (and every id in tests and sample data) has this
+ * shape; anything else cannot name a row, and is answered without asking the
+ * database (PostgreSQL refuses text containing NUL, for one).
+ */
+export const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;

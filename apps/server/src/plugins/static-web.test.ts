@@ -21,7 +21,8 @@ describe('serving the built web app', () => {
   });
 
   it('serves index.html with the escaped site meta tags on / and on client routes', async () => {
-    for (const url of ['/', '/submit', '/prompt-academy/beginner/understanding', '/prompts/abc?x=1']) {
+    // (A permalink of an unknown prompt is a 404 page: link-preview.test.ts.)
+    for (const url of ['/', '/submit', '/prompt-academy/beginner/understanding', '/analytics?x=1']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);

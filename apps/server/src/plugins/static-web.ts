@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@prompt-vault/shared/errors';
+import { MESSAGES } from '@prompt-vault/shared/messages';
+import type { Prompt } from '@prompt-vault/shared/schemas';
+import { SITE_NAME, linkPreviewText, promptPath } from '@prompt-vault/shared/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../http/escape-html';
 
@@ -18,12 +21,62 @@ export interface StaticWebOptions {
   readonly root: string;
   /** Meta tags every page carries (contact e-mail, donation link). */
   readonly siteMeta: Record<string, string>;
+  /** Origin of absolute links in link previews (config PUBLIC_URL). */
+  readonly publicUrl: string;
+  /** A visible prompt by id, for its permalink page's link preview. */
+  readonly findPrompt: (id: string) => Promise<Prompt | undefined>;
+}
+
+/** What a shared link shows: the page's title, description and canonical URL. */
+export interface LinkPreview {
+  readonly title: string;
+  readonly description: string;
+  readonly url: string;
+  readonly type: 'website' | 'article';
 }
 
 function metaTags(names: Record<string, string>): string {
   return Object.entries(names)
     .map(([name, content]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`)
     .join('');
+}
+
+/** Title, description, Open Graph and Twitter card tags, every value escaped. */
+export function previewTags(preview: LinkPreview): string {
+  const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
+  return [
+    `<title>${escapeHtml(preview.title)}</title>`,
+    `<link rel="canonical" href="${escapeHtml(preview.url)}">`,
+    metaTags({ description: preview.description }),
+    property('og:type', preview.type),
+    property('og:site_name', SITE_NAME),
+    property('og:title', preview.title),
+    property('og:description', preview.description),
+    property('og:url', preview.url),
+    metaTags({ 'twitter:card': 'summary', 'twitter:title': preview.title, 'twitter:description': preview.description }),
+  ].join('');
+}
+
+/**
+ * The built index.html with the site's meta tags and a page's link preview
+ * in place of the placeholder; the template's own <title> and description
+ * give way to the preview's (unfurlers read the first they find).
+ * Replacements are functions, so a `$&` in a title stays literal.
+ */
+export function renderPage(template: string, siteMeta: Record<string, string>, preview: LinkPreview): string {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, () => '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, () => '')
+    .replace(META_PLACEHOLDER, () => metaTags(siteMeta) + previewTags(preview));
+}
+
+export function promptPreview(prompt: Prompt, publicUrl: string): LinkPreview {
+  return {
+    title: `${prompt.title} · ${SITE_NAME}`,
+    description: linkPreviewText(prompt.prompt),
+    url: `${publicUrl}${promptPath(prompt._id)}`,
+    type: 'article',
+  };
 }
 
 /**
@@ -37,10 +90,17 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     throw new Error(`The web app is not built: ${indexPath} is missing. Run 'npm run build'.`);
   }
   const template = readFileSync(indexPath, 'utf8');
-  const page = template.replace(META_PLACEHOLDER, metaTags(options.siteMeta));
+  const sitePreview: LinkPreview = {
+    title: `${MESSAGES.library.title} · ${SITE_NAME}`,
+    description: MESSAGES.library.subtitle,
+    url: `${options.publicUrl}/`,
+    type: 'website',
+  };
+  const page = renderPage(template, options.siteMeta, sitePreview);
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  const sendIndex = (reply: FastifyReply) => sendHtml(reply, page);
 
   await app.register(fastifyStatic, {
     root: options.root,
@@ -55,6 +115,14 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
   });
 
   app.get('/', (_request, reply) => sendIndex(reply));
+  // A permalink carries its prompt's link preview, so a shared link shows the
+  // prompt in chats and on social sites, which do not run the app's script.
+  // An unknown or hidden prompt gets the app (which shows its not-found state) with a 404.
+  app.get<{ Params: { id: string } }>('/prompts/:id', async (request, reply) => {
+    const prompt = await options.findPrompt(request.params.id);
+    if (!prompt) return sendHtml(reply, page, 404);
+    return sendHtml(reply, renderPage(template, options.siteMeta, promptPreview(prompt, options.publicUrl)));
+  });
   app.get('/index.html', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {

@@ -206,3 +206,56 @@ export async function recordCopy(
     return { copyCount: updated.copy_count };
   });
 }
+
+/** A prompt's identity for imports: its exact (trimmed) title and text. */
+export interface TitleText {
+  readonly title: string;
+  readonly prompt: string;
+}
+
+/**
+ * The title/text pairs already stored, of any status, among prompts whose
+ * title is one of `titles`. Hidden prompts count too, so an import never
+ * brings back a prompt that moderation took down.
+ */
+export async function findTitleTexts(db: Kysely<Database>, titles: readonly string[]): Promise<TitleText[]> {
+  if (titles.length === 0) return [];
+  return db
+    .selectFrom('prompts')
+    .select(['title', 'prompt'])
+    .where('title', 'in', [...new Set(titles)])
+    .execute();
+}
+
+/**
+ * Inserts, in one transaction, every prompt whose title and text are not
+ * stored yet, and returns the ones left out because they were. Checking and
+ * inserting in the same transaction keeps a batch all-or-nothing.
+ */
+export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly NewPrompt[]): Promise<NewPrompt[]> {
+  if (rows.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const stored = await findTitleTexts(trx, rows.map((row) => row.title));
+    const storedKeys = new Set(stored.map(titleTextKey));
+    const fresh = rows.filter((row) => !storedKeys.has(titleTextKey(row)));
+    if (fresh.length > 0) await trx.insertInto('prompts').values(fresh).execute();
+    return rows.filter((row) => storedKeys.has(titleTextKey(row)));
+  });
+}
+
+/** One string per title/text pair (JSON, so no two pairs share a key). */
+export function titleTextKey(pair: TitleText): string {
+  return JSON.stringify([pair.title, pair.prompt]);
+}
+
+/** Ids and creation times of the newest visible prompts (the sitemap needs no text). */
+export async function listPromptStamps(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('prompts')
+    .select(['id', 'created_at'])
+    .where('status', '=', 'visible')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

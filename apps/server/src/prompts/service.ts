@@ -1,7 +1,7 @@
 import type { ListQuery, Prompt, PromptInput, SortOption } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect';
-import { newId, nowIso } from '../db/ids';
+import { ID_SHAPE, newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/app-error';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -37,6 +37,8 @@ export interface PromptPage {
 export interface PromptsService {
   list(query: ListQuery, userId: string | undefined): Promise<PromptPage>;
   get(id: string, userId: string | undefined): Promise<Prompt>;
+  /** A visible prompt, or undefined (for pages, where a missing prompt is not an error). */
+  find(id: string): Promise<Prompt | undefined>;
   create(input: PromptInput): Promise<Prompt>;
   like(id: string, userId: string, liked: boolean): Promise<{ likes: number; liked: boolean }>;
   copy(id: string, userId: string): Promise<{ copyCount: number }>;
@@ -76,6 +78,12 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect): Pr
       const row = await repository.findPromptById(db, id, userId);
       if (!row) throw notFound('Prompt');
       return toPrompt(row);
+    },
+
+    async find(id) {
+      if (!ID_SHAPE.test(id)) return undefined;
+      const row = await repository.findPromptById(db, id, undefined);
+      return row ? toPrompt(row) : undefined;
     },
 
     async create(input) {

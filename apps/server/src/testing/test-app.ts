@@ -1,12 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Dialect } from '../db/connect';
+import { type ContractViolation, contractChecker } from './openapi-contract';
 import { type TestDatabase, createTestDatabase } from './test-database';
 
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly database: TestDatabase;
+  /** Every route the app registered, as the onRoute hook saw it. */
+  readonly routes: readonly RouteOptions[];
+  /** Responses so far that the OpenAPI description does not allow. */
+  readonly violations: readonly ContractViolation[];
+  /** Closes the app and database; fails if any response broke the OpenAPI description. */
   close(): Promise<void>;
 }
 
@@ -18,14 +24,39 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({ SAMPLE_DATA: '0', RATE_LIMIT: '0', ...env });
-  const app = await buildApp(config, { database, logLevel: 'silent', webRoot: options.webRoot });
+  const routes: RouteOptions[] = [];
+  let violations: ContractViolation[] = [];
+  const app = await buildApp(config, {
+    database,
+    logLevel: 'silent',
+    webRoot: options.webRoot,
+    // Every response of every API suite is checked against the OpenAPI
+    // description, so the description cannot drift from what the API does.
+    instrument: (instance) => {
+      instance.addHook('onRoute', (route) => {
+        routes.push(route);
+      });
+      const checker = contractChecker(instance);
+      violations = checker.violations;
+      instance.addHook('onSend', checker.hook);
+    },
+  });
   await app.ready();
   return {
     app,
     database,
+    routes,
+    get violations() {
+      return violations;
+    },
     close: async () => {
       await app.close();
       await database.close();
+      if (violations.length > 0) {
+        throw new Error(
+          `Responses that break the OpenAPI description:\n${violations.map((v) => `  ${v.request} -> ${v.status}: ${v.problem}`).join('\n')}`,
+        );
+      }
     },
   };
 }

@@ -6,6 +6,7 @@ import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { preloadCommentsModal } from '../comments-modal/lazy-comments-modal';
+import { PromptText } from '../prompt-text';
 import { ReportButton } from '../report-button/report-button';
 import { LikeButton } from './like-button';
 import { PromptCopyButton } from './prompt-copy-button';
@@ -38,7 +39,7 @@ export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleE
       <PromptTags prompt={prompt} />
       <div className="prompt-card-text">
         <p id={textId} className="prompt-text">
-          {expanded ? prompt.prompt : preview.text}
+          <PromptText text={expanded ? prompt.prompt : preview.text} />
         </p>
         {preview.truncated && (
           <button

@@ -6,6 +6,8 @@ import { Link, useParams } from 'react-router';
 import { NotesPanel } from '../../components/comments-modal/notes-panel';
 import { LikeButton } from '../../components/prompt-card/like-button';
 import { PromptCopyButton } from '../../components/prompt-card/prompt-copy-button';
+import { PromptText } from '../../components/prompt-text';
+import { PromptVariablesForm } from '../../components/prompt-variables-form';
 import { PromptTags } from '../../components/prompt-card/prompt-tags';
 import { promptQueryOptions } from '../../components/prompt-card/api/get-prompt';
 import { ReportButton } from '../../components/report-button/report-button';
@@ -78,7 +80,14 @@ export function PermalinkPage() {
           <ShareButton title={data.title} />
           <PromptCopyButton prompt={data} />
         </div>
-        <pre className="prompt-text permalink-text">{data.prompt}</pre>
+        <pre className="prompt-text permalink-text">
+          <PromptText text={data.prompt} />
+        </pre>
+        <PromptVariablesForm
+          promptId={data._id}
+          text={data.prompt}
+          onCopyError={() => window.alert(MESSAGES.card.clipboardFailed)}
+        />
       </article>
 
       <section className="permalink-notes card-surface" aria-labelledby={notesHeadingId}>

@@ -1,0 +1,112 @@
+import { FEED_ENTRY_COUNT } from '@prompt-vault/shared/site';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nowIso } from '../db/ids';
+import { insertPrompt } from '../prompts/repository';
+import { type TestApp, createTestApp } from '../testing/test-app';
+import { TEST_DIALECTS } from '../testing/test-database';
+import { STATIC_PAGES } from './service';
+
+const ORIGIN = 'https://prompts.example.org/vault';
+const TRICKY_TITLE = `Tags <b>&amp; "quotes" 'apostrophes' & $& ]]>`;
+const TRICKY_TEXT = `Write <script>alert("x")</script> & more\u0001 with a control character`;
+
+const parser = new XMLParser({ ignoreAttributes: false, htmlEntities: true, attributeNamePrefix: '@', isArray: (name) => ['entry', 'url', 'link'].includes(name) });
+
+function wellFormed(xml: string): void {
+  expect(XMLValidator.validate(xml)).toBe(true);
+}
+
+describe.each(TEST_DIALECTS)('feed and sitemap on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { PUBLIC_URL: `${ORIGIN}/` });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  async function add(count: number): Promise<void> {
+    for (let index = 0; index < count; index += 1) {
+      await insertPrompt(t.database.db, {
+        id: `prompt${String(index).padStart(3, '0')}`,
+        title: `Prompt ${index}`,
+        prompt: `Text of prompt ${index}\n\nwith   spaces`,
+        category: 'Writing',
+        model: 'GPT-4o',
+        created_at: nowIso(new Date(Date.UTC(2025, 0, 1, 0, index))),
+      });
+    }
+    await insertPrompt(t.database.db, {
+      id: 'tricky',
+      title: TRICKY_TITLE,
+      prompt: TRICKY_TEXT,
+      category: 'A&B <c>',
+      model: 'GPT-4o',
+      created_at: '2025-06-01T00:00:00.000Z',
+    });
+    await insertPrompt(t.database.db, {
+      id: 'hidden',
+      title: 'Hidden',
+      prompt: 'Moderated away',
+      category: 'Spam',
+      model: 'Spam',
+      status: 'hidden',
+      created_at: '2025-07-01T00:00:00.000Z',
+    });
+  }
+
+  it('serves an Atom feed of the 50 newest visible prompts, well-formed, escaped, with absolute links', async () => {
+    await add(FEED_ENTRY_COUNT + 5);
+    const response = await t.app.inject({ url: '/feed.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    wellFormed(response.body);
+    expect(response.body).not.toContain('<script>');
+    expect(response.body).not.toContain('\u0001');
+
+    const { feed } = parser.parse(response.body);
+    expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
+    expect(feed.link.map((link: Record<string, string>) => link['@href'])).toEqual([`${ORIGIN}/feed.xml`, `${ORIGIN}/`]);
+    expect(feed.updated).toBe('2025-06-01T00:00:00.000Z');
+    expect(feed.entry).toHaveLength(FEED_ENTRY_COUNT);
+
+    const [first, second] = feed.entry;
+    expect(first.title).toBe(TRICKY_TITLE);
+    expect(first.id).toBe(`${ORIGIN}/prompts/tricky`);
+    expect(first.link[0]['@href']).toBe(`${ORIGIN}/prompts/tricky`);
+    expect(first.category['@term']).toBe('A&B <c>');
+    expect(first.content['#text']).toBe(TRICKY_TEXT.replace('\u0001', '\uFFFD'));
+    // Newest first; the hidden prompt, though newer, is not there.
+    expect(second.title).toBe(`Prompt ${FEED_ENTRY_COUNT + 4}`);
+    expect(second.summary).toBe(`Text of prompt ${FEED_ENTRY_COUNT + 4} with spaces`);
+    expect(feed.entry.map((entry: { title: string }) => entry.title)).not.toContain('Hidden');
+  });
+
+  it('serves a valid feed for an empty library', async () => {
+    const response = await t.app.inject({ url: '/feed.xml' });
+    wellFormed(response.body);
+    const { feed } = parser.parse(response.body);
+    expect(feed.entry).toBeUndefined();
+    expect(feed.updated).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('serves a sitemap of the pages and every visible prompt, with absolute links', async () => {
+    await add(3);
+    const response = await t.app.inject({ url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    wellFormed(response.body);
+    const { urlset } = parser.parse(response.body);
+    expect(urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const locations = urlset.url.map((url: { loc: string }) => url.loc);
+    expect(locations).toEqual([
+      ...STATIC_PAGES.map((path) => `${ORIGIN}${path}`),
+      `${ORIGIN}/prompts/tricky`,
+      `${ORIGIN}/prompts/prompt002`,
+      `${ORIGIN}/prompts/prompt001`,
+      `${ORIGIN}/prompts/prompt000`,
+    ]);
+    expect(urlset.url.at(-1).lastmod).toBe('2025-01-01T00:00:00.000Z');
+  });
+});
