@@ -10,6 +10,13 @@ import type { DatabaseHandle } from './db/connect';
 import { facetRoutes } from './facets/routes';
 import { createFacetsService } from './facets/service';
 import { healthRoutes } from './health/routes';
+import { adminRoutes } from './moderation/routes';
+import { createModerationService } from './moderation/service';
+import { registerClosingGuard } from './plugins/closing';
+import { connectRateLimitRedis, registerRateLimits } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { reportRoutes } from './reports/routes';
+import { createReportsService } from './reports/service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerApiNotFound, registerStaticWeb } from './plugins/static-web';
@@ -28,7 +35,11 @@ export interface AppDependencies {
   readonly webRoot?: string;
   /** Overrides the configured log level (tests pass 'silent'). */
   readonly logLevel?: string;
+  /** Prefix of the rate-limit keys in Redis (tests pass their own, so runs never share counters). */
+  readonly rateLimitNamespace?: string;
 }
+
+const DEFAULT_RATE_LIMIT_NAMESPACE = 'prompt-vault:rate-limit:';
 
 /**
  * Builds the whole application (plugins, routes, error handling) without
@@ -42,11 +53,22 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Ids of odd shapes and long search strings must reach our handlers (and
     // get a clean 404 or 400) rather than Fastify's 414.
     routerOptions: { maxParamLength: 1000 },
+    // registerClosingGuard answers requests that arrive while closing, in the one error shape.
+    return503OnClosing: false,
   });
   base.setValidatorCompiler(validatorCompiler);
   base.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(base);
   registerJsonBodyParser(base);
+  registerClosingGuard(base);
+  await registerSecurityHeaders(base, { corsOrigins: config.corsOrigins });
+  if (config.rateLimit) {
+    await registerRateLimits(base, {
+      rules: config.rateLimits,
+      redis: config.redisUrl ? await connectRateLimitRedis(config.redisUrl, base) : undefined,
+      namespace: deps.rateLimitNamespace ?? DEFAULT_RATE_LIMIT_NAMESPACE,
+    });
+  }
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   const { db, dialect } = deps.database;
@@ -55,6 +77,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(facetRoutes, { facets: createFacetsService(db) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(db) });
   await app.register(healthRoutes, { db });
+  await app.register(reportRoutes, { reports: createReportsService(db) });
+  if (config.adminToken) {
+    // Without ADMIN_TOKEN the moderation API does not exist (404), rather than refusing.
+    await app.register(adminRoutes, { moderation: createModerationService(db), adminToken: config.adminToken });
+  }
 
   if (deps.webRoot) {
     await registerStaticWeb(base, {

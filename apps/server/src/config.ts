@@ -6,6 +6,41 @@ import { z } from 'zod';
  */
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
+/** The separate rate-limit budgets, each its own counter per client IP. */
+export const RATE_BUDGETS = ['submit', 'notes', 'likes', 'copies', 'reports', 'reads'] as const;
+export type RateBudget = (typeof RATE_BUDGETS)[number];
+export interface RateLimitRule {
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+const WINDOW_UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+const RATE_RULE = /^([1-9]\d{0,6})\/([1-9]\d{0,4})(s|m|h)$/;
+
+/** "N/window": N requests per window, the window a whole number of s, m or h (e.g. "10/1m"). */
+const rateRule = z
+  .string()
+  .regex(RATE_RULE, 'must be requests/window, e.g. 10/1m (window in s, m or h)')
+  .transform((value): RateLimitRule => {
+    const [, max, amount, unit] = RATE_RULE.exec(value) as unknown as [string, string, string, keyof typeof WINDOW_UNIT_MS];
+    return { max: Number(max), windowMs: Number(amount) * WINDOW_UNIT_MS[unit] };
+  });
+
+/** Per budget: the environment variable and its default. */
+export const RATE_LIMIT_DEFAULTS = {
+  submit: { env: 'RATE_LIMIT_SUBMIT', value: '10/10m' },
+  notes: { env: 'RATE_LIMIT_NOTES', value: '20/10m' },
+  likes: { env: 'RATE_LIMIT_LIKES', value: '120/1m' },
+  copies: { env: 'RATE_LIMIT_COPIES', value: '120/1m' },
+  reports: { env: 'RATE_LIMIT_REPORTS', value: '20/1h' },
+  reads: { env: 'RATE_LIMIT_READS', value: '600/1m' },
+} as const satisfies Record<RateBudget, { env: string; value: string }>;
+
+const origin = z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }).refine(
+  (value) => new URL(value).origin === value.replace(/\/$/, ''),
+  'must be a comma-separated list of origins (scheme://host[:port], no path)',
+);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -16,6 +51,17 @@ const envSchema = z.object({
   SAMPLE_DATA: booleanFlag.default(true),
   REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional(),
   RATE_LIMIT: booleanFlag.default(true),
+  RATE_LIMIT_SUBMIT: rateRule.prefault(RATE_LIMIT_DEFAULTS.submit.value),
+  RATE_LIMIT_NOTES: rateRule.prefault(RATE_LIMIT_DEFAULTS.notes.value),
+  RATE_LIMIT_LIKES: rateRule.prefault(RATE_LIMIT_DEFAULTS.likes.value),
+  RATE_LIMIT_COPIES: rateRule.prefault(RATE_LIMIT_DEFAULTS.copies.value),
+  RATE_LIMIT_REPORTS: rateRule.prefault(RATE_LIMIT_DEFAULTS.reports.value),
+  RATE_LIMIT_READS: rateRule.prefault(RATE_LIMIT_DEFAULTS.reads.value),
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(origin))
+    .default([]),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CONTACT_EMAIL: z.email('must be an e-mail address').default('owner@example.com'),
   DONATION_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://example.com/donate'),
@@ -35,6 +81,9 @@ export interface Config {
   readonly sampleData: boolean;
   readonly redisUrl: string | undefined;
   readonly rateLimit: boolean;
+  readonly rateLimits: Readonly<Record<RateBudget, RateLimitRule>>;
+  /** Origins allowed to call the API from another site; empty keeps CORS closed. */
+  readonly corsOrigins: readonly string[];
   readonly adminToken: string | undefined;
   readonly contactEmail: string;
   readonly donationUrl: string;
@@ -76,6 +125,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sampleData: parsed.SAMPLE_DATA,
     redisUrl: parsed.REDIS_URL,
     rateLimit: parsed.RATE_LIMIT,
+    rateLimits: Object.freeze({
+      submit: parsed.RATE_LIMIT_SUBMIT,
+      notes: parsed.RATE_LIMIT_NOTES,
+      likes: parsed.RATE_LIMIT_LIKES,
+      copies: parsed.RATE_LIMIT_COPIES,
+      reports: parsed.RATE_LIMIT_REPORTS,
+      reads: parsed.RATE_LIMIT_READS,
+    }),
+    corsOrigins: Object.freeze(parsed.CORS_ORIGINS.map((value) => new URL(value).origin)),
     adminToken: parsed.ADMIN_TOKEN,
     contactEmail: parsed.CONTACT_EMAIL,
     donationUrl: parsed.DONATION_URL,

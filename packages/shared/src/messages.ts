@@ -93,5 +93,6 @@ export const MESSAGES = {
     insights: 'Insights',
     academy: 'Prompt Academy',
   },
+  duplicatePrompt: 'This prompt is already in the library.',
   rateLimited: (seconds: number) => `You're doing that too often. Try again in ${seconds} seconds.`,
 } as const;
