@@ -12,8 +12,14 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema` (PostgreSQL) names where the migration bookkeeping tables live. It
+ * must be given when the search_path is not the default: Kysely otherwise
+ * looks for its tables in every schema and, finding another schema's, skips
+ * creating its own.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

@@ -14,11 +14,17 @@ export interface TestApp {
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: { webRoot?: string; rateLimitNamespace?: string } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({ SAMPLE_DATA: '0', RATE_LIMIT: '0', ...env });
-  const app = await buildApp(config, { database, logLevel: 'silent', webRoot: options.webRoot });
+  const app = await buildApp(config, {
+    database,
+    logLevel: 'silent',
+    webRoot: options.webRoot,
+    // Test runs share one Redis; their rate-limit counters must not meet.
+    rateLimitNamespace: options.rateLimitNamespace ?? uniqueRateLimitNamespace(),
+  });
   await app.ready();
   return {
     app,
@@ -33,4 +39,9 @@ export async function createTestApp(
 /** A valid visitor id, unique per call site index. */
 export function userId(index: number | string): string {
   return `user_test${String(index).padStart(8, '0')}`;
+}
+
+/** A Redis key prefix no other test uses. */
+export function uniqueRateLimitNamespace(): string {
+  return `test:${process.pid}:${Math.random().toString(36).slice(2, 10)}:`;
 }
