@@ -77,7 +77,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
   });
 
   it('guards the admin API with the bearer token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789abcdef' }, { authorization: ADMIN_TOKEN }, { authorization: `Basic ${ADMIN_TOKEN}` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong-token-0123456789abcdef' }, { authorization: ADMIN_TOKEN }, { authorization: `Basic ${ADMIN_TOKEN}` }]) {
       const response = await admin('GET', '/api/admin/reports', headers);
       expect(response.statusCode).toBe(401);
       expect(response.json().error).toBe('UNAUTHORIZED');
