@@ -36,10 +36,15 @@ export const RATE_LIMIT_DEFAULTS = {
   reads: { env: 'RATE_LIMIT_READS', value: '600/1m' },
 } as const satisfies Record<RateBudget, { env: string; value: string }>;
 
-const origin = z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }).refine(
-  (value) => new URL(value).origin === value.replace(/\/$/, ''),
-  'must be a comma-separated list of origins (scheme://host[:port], no path)',
-);
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+const origin = z.string().refine(isOrigin, 'must be a comma-separated list of http(s) origins (scheme://host[:port])');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -14,9 +14,9 @@ export interface TestApp {
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: { webRoot?: string; rateLimitNamespace?: string } = {},
+  options: { webRoot?: string; rateLimitNamespace?: string; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  const database = options.database ?? (await createTestDatabase(dialect));
   const config = loadConfig({ SAMPLE_DATA: '0', RATE_LIMIT: '0', ...env });
   const app = await buildApp(config, {
     database,
