@@ -4,8 +4,10 @@ import { AppError } from '../http/app-error';
 
 /**
  * Graceful shutdown: once close() starts, requests already running finish
- * normally; a new request arriving on a kept-alive connection gets a 503 in
- * the one error shape and `Connection: close`, so clients retry elsewhere.
+ * normally but their answers carry `Connection: close` (otherwise a kept-alive
+ * connection would hold close() open until its keep-alive timeout); a request
+ * that only completes its headers after close() began gets a 503 in the one
+ * error shape, so clients retry elsewhere.
  * (Fastify's own 503 while closing has a different body, so it is turned off
  * with return503OnClosing: false in app.ts.)
  */
@@ -18,5 +20,8 @@ export function registerClosingGuard(app: FastifyInstance): void {
     if (!closing) return;
     reply.header('connection', 'close');
     throw new AppError(503, ERROR_CODES.unavailable, 'The server is restarting. Please try again shortly.');
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 }
