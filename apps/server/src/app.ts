@@ -14,6 +14,7 @@ import { adminRoutes } from './moderation/routes';
 import { createModerationService } from './moderation/service';
 import { registerClosingGuard } from './plugins/closing';
 import { connectRateLimitRedis, registerRateLimits } from './plugins/rate-limit';
+import { registerRejectNul } from './plugins/reject-nul';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { reportRoutes } from './reports/routes';
 import { createReportsService } from './reports/service';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerErrorHandler(base);
   registerJsonBodyParser(base);
   registerClosingGuard(base);
+  registerRejectNul(base);
   await registerSecurityHeaders(base, { corsOrigins: config.corsOrigins });
   if (config.rateLimit) {
     await registerRateLimits(base, {

@@ -95,4 +95,17 @@ describe.each(TEST_DIALECTS)('spam controls on %s', (dialect) => {
     expect((await copy('user_bad!')).statusCode).toBe(400);
     expect((await t.app.inject({ url: `/api/prompts/${id}` })).json()).toMatchObject({ likes: 2, copyCount: 1 });
   });
+
+  it('refuses NUL characters everywhere, alike on both databases: 404 in ids, 400 elsewhere', async () => {
+    const id = (await submit(sample)).json()._id as string;
+    expect((await submit({ ...sample, title: 'a\u0000b' })).statusCode).toBe(400);
+    expect((await submit({ ...sample, prompt: 'x', nested: { deep: ['\u0000'] } })).statusCode).toBe(400);
+    for (const url of ['/api/prompts/%00', `/api/prompts/${id}%00/copy`, '/api/comments/%00']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/prompts/${id}%00/like`, headers: { 'user-id': 'user_test00000001' }, payload: { liked: true } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/prompts?q=%00' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/prompts?category=a%00' })).json().error).toBe('BAD_REQUEST');
+    expect(await countPrompts()).toBe(1);
+  });
 });
