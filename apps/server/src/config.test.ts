@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       rateLimit: true,
       trustProxy: false,
       logLevel: 'info',
+      serveWeb: true,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_COPIES', 'ten/1m'],
     ['RATE_LIMIT_REPORTS', '10/0m'],
     ['RATE_LIMIT_READS', '-5/1m'],
+    ['SERVE_WEB', 'no'],
     ['CORS_ORIGINS', 'friend.example'],
     ['CORS_ORIGINS', 'https://friend.example/path'],
     ['CORS_ORIGINS', 'https://ok.example,javascript:alert(1)'],
@@ -73,6 +75,10 @@ describe('loadConfig', () => {
     const config = loadConfig({ RATE_LIMIT_SUBMIT: '3/30s', RATE_LIMIT_READS: '5000/2h' });
     expect(config.rateLimits.submit).toEqual({ max: 3, windowMs: 30_000 });
     expect(config.rateLimits.reads).toEqual({ max: 5000, windowMs: 7_200_000 });
+  });
+
+  it('serves only the API with SERVE_WEB=0', () => {
+    expect(loadConfig({ SERVE_WEB: '0' }).serveWeb).toBe(false);
   });
 
   it('keeps CORS closed by default and reads CORS_ORIGINS as a list of origins', () => {

@@ -74,6 +74,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of addresses')
     .default('false'),
+  SERVE_WEB: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -94,6 +95,8 @@ export interface Config {
   readonly donationUrl: string;
   readonly trustProxy: boolean | number | string;
   readonly logLevel: string;
+  /** False serves only the API (web app hosted elsewhere, or not built: the crash test runs the real server so). */
+  readonly serveWeb: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -144,5 +147,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     donationUrl: parsed.DONATION_URL,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     logLevel: parsed.LOG_LEVEL,
+    serveWeb: parsed.SERVE_WEB,
   });
 }
