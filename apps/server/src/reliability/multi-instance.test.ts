@@ -52,8 +52,9 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two instances on one PostgreSQ
       const like = (app: FastifyInstance, user: string, liked: boolean) =>
         app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': user }, payload: { liked } });
       // In waves of 40 concurrent requests, so the two pools of 10 are contended but never time out.
-      const inWaves = async (requests: Array<() => ReturnType<FastifyInstance['inject']>>) => {
-        const responses = [];
+      type Answer = Awaited<ReturnType<typeof like>>;
+      const inWaves = async (requests: Array<() => Promise<Answer>>) => {
+        const responses: Answer[] = [];
         for (let start = 0; start < requests.length; start += 40) {
           responses.push(...(await Promise.all(requests.slice(start, start + 40).map((send) => send()))));
         }
