@@ -18,8 +18,9 @@ const BACKFILL_BATCH = 1000;
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('prompts').addColumn('duplicate_key', 'varchar(64)').execute();
 
-  // Existing prompts get their key; a later copy of an earlier prompt keeps
-  // NULL (both stay readable, only new submissions are refused).
+  // Existing prompts get their key; where duplicates already exist, the first
+  // in id order keeps it and the others NULL (all stay readable; only new
+  // submissions are refused).
   const seen = new Set<string>();
   let after = '';
   for (;;) {
