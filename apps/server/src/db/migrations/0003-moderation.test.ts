@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { duplicateKey } from '../../prompts/duplicate-key';
@@ -33,13 +34,15 @@ describe.each(TEST_DIALECTS)('migration 0003 on %s', (dialect) => {
   it('keys existing prompts (the first of duplicates only) and can be rolled back', async () => {
     const { handle, drop } = await emptyDatabase(dialect);
     try {
-      await initial.up(handle.db);
+      // Migrations are written against an untyped database, as the Migrator runs them.
+      const untyped = handle.db as unknown as Kysely<unknown>;
+      await initial.up(untyped);
       const row = (id: string, title: string, prompt: string) => ({ id, title, prompt, category: 'C', model: 'M', created_at: '2025-01-01T00:00:00.000Z' });
       await handle.db
         .insertInto('prompts')
         .values([row('a1', 'Same', 'Text'), row('b2', '  same ', 'TEXT'), row('c3', 'Other', 'Text')])
         .execute();
-      await moderation.up(handle.db);
+      await moderation.up(untyped);
       const keys = await handle.db.selectFrom('prompts').select(['id', 'duplicate_key']).orderBy('id').execute();
       expect(keys).toEqual([
         { id: 'a1', duplicate_key: duplicateKey('Same', 'Text') },
@@ -49,8 +52,8 @@ describe.each(TEST_DIALECTS)('migration 0003 on %s', (dialect) => {
       await expect(
         handle.db.insertInto('prompts').values({ ...row('d4', 'x', 'y'), duplicate_key: duplicateKey('Same', 'Text') }).execute(),
       ).rejects.toThrow();
-      await moderation.down(handle.db);
-      await moderation.up(handle.db);
+      await moderation.down(untyped);
+      await moderation.up(untyped);
       expect(await handle.db.selectFrom('reports').selectAll().execute()).toEqual([]);
     } finally {
       await handle.close();
