@@ -1,14 +1,14 @@
+import { ERROR_CODES } from '@prompt-vault/shared/errors';
+import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { ListQuery, Prompt, PromptInput, SortOption } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
-import { ERROR_CODES } from '@prompt-vault/shared/errors';
-import { MESSAGES } from '@prompt-vault/shared/messages';
 import { AppError, notFound } from '../http/app-error';
 import { isHoneypotFilled } from '../http/honeypot';
-import { duplicateKey } from './duplicate-key';
 import { decodeCursor, encodeCursor } from './cursor';
+import { duplicateKey } from './duplicate-key';
 import * as repository from './repository';
 
 /** The order a list has when the visitor picked none: newest first. */

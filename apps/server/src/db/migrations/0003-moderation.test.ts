@@ -6,9 +6,9 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { duplicateKey } from '../../prompts/duplicate-key';
 import { type DatabaseHandle, type Dialect, connectDatabase } from '../connect';
+import { TEST_DIALECTS } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as moderation from './0003-moderation';
-import { TEST_DIALECTS } from '../../testing/test-database';
 
 /** A database with no migrations applied, and a way to throw it away. */
 async function emptyDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
