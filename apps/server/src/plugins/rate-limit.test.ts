@@ -55,6 +55,8 @@ describe('rate limits', () => {
     expect(budgetFor('GET', '/api/comments/:promptId')).toBe('reads');
     expect(budgetFor('GET', '/api/health')).toBeUndefined();
     expect(budgetFor('GET', '/*')).toBeUndefined();
+    expect(budgetFor('GET', '/')).toBeUndefined();
+    expect(budgetFor('GET', '/feed.xml')).toBe('reads');
   });
 
   it('gives every budget its own counter, answering 429 in the one error shape with Retry-After', async () => {

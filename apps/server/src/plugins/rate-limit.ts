@@ -14,13 +14,17 @@ const WRITE_BUDGETS: Record<string, RateBudget> = {
   'POST /api/reports': 'reports',
 };
 
+/** The web app's shell and static files (plugins/static-web.ts): cheap, cacheable, never limited. */
+const UNLIMITED_ROUTES = new Set(['/api/health', '/', '/index.html', '/*']);
+
 /**
  * The budget a route draws on: the five anonymous writes each have their own,
- * every other API route shares 'reads'. The health check (load balancers poll
- * it) and the web app's pages and assets are not limited.
+ * every other route that answers from the database (the API, and pages such
+ * as feeds or link previews) shares 'reads'. Not limited: the health check
+ * (load balancers poll it) and the web app's shell and static files.
  */
 export function budgetFor(method: string, url: string): RateBudget | undefined {
-  if (!url.startsWith('/api/') || url === '/api/health') return undefined;
+  if (UNLIMITED_ROUTES.has(url)) return undefined;
   return WRITE_BUDGETS[`${method} ${url}`] ?? 'reads';
 }
 

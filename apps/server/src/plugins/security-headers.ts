@@ -25,9 +25,10 @@ export const CSP_DIRECTIVES = {
 } as const;
 
 /**
- * The OpenAPI reference page (swagger-ui) sets styles through inline <style>
- * elements, so under this prefix style-src also allows 'unsafe-inline'.
- * Scripts stay 'self' only.
+ * The OpenAPI reference page (swagger-ui) needs inline styles and data:
+ * images, so under this prefix style-src also allows 'unsafe-inline'.
+ * Scripts stay 'self' only. (A plugin serving that page may set a policy of
+ * its own on its answers, e.g. swagger-ui's staticCSP; that then replaces this one.)
  */
 export const API_DOCS_PREFIX = '/api/docs';
 const API_DOCS_DIRECTIVES = { ...CSP_DIRECTIVES, styleSrc: ["'self'", "'unsafe-inline'"] };
