@@ -13,10 +13,9 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * `schema` (PostgreSQL) names where the migration bookkeeping tables live. It
- * must be given when the search_path is not the default: Kysely otherwise
- * looks for its tables in every schema and, finding another schema's, skips
- * creating its own.
+ * `schema` (PostgreSQL): where the migration tables live. Without it Kysely
+ * looks for them in every schema, so another schema's tables (a parallel
+ * test's) make it skip creating ours and fail.
  */
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
