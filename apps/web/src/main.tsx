@@ -1,3 +1,6 @@
+// The base styles come first, so feature styles (imported by the routes) override them.
+import './styles/tokens.css';
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
@@ -5,8 +8,6 @@ import { AppRouter } from './app/router';
 import { applyTheme } from './lib/theme';
 import { getUserId } from './lib/user-id';
 import { disableZodEval } from '@prompt-vault/shared/zod-without-eval';
-import './styles/tokens.css';
-import './styles/base.css';
 
 // Before anything parses: the strict CSP forbids eval, which Zod would probe for.
 disableZodEval();
