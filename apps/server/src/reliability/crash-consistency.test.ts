@@ -124,6 +124,8 @@ describe.each(TEST_DIALECTS)('crash consistency on %s', (dialect) => {
       );
       const acked = await writeLoad(server.baseUrl, seedIds, () => killed || Date.now() - started > LOAD_MS + 5000);
       await killer;
+      // Killed outright: no shutdown hook ran.
+      expect(await server.exitSignal()).toBe('SIGKILL');
       const acknowledged = acked.prompts.length + acked.likes.length + acked.notes.length + [...acked.copies.values()].reduce((a, b) => a + b, 0);
       expect(acknowledged).toBeGreaterThan(20);
 

@@ -50,6 +50,14 @@ export class ServerProcess {
     throw new Error(`server did not become healthy within ${timeoutMs} ms: ${this.output}`);
   }
 
+  /** Resolves with the signal that ended the process (null if it exited by itself). */
+  async exitSignal(): Promise<NodeJS.Signals | null> {
+    const child = this.child;
+    if (!child) return null;
+    if (child.exitCode !== null || child.signalCode !== null) return child.signalCode;
+    return new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  }
+
   kill(signal: NodeJS.Signals): void {
     this.child?.kill(signal);
   }
