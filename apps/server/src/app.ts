@@ -12,6 +12,14 @@ import { feedRoutes } from './feeds/routes';
 import { createFeedsService } from './feeds/service';
 import { createFacetsService } from './facets/service';
 import { healthRoutes } from './health/routes';
+import { adminRoutes } from './moderation/routes';
+import { createModerationService } from './moderation/service';
+import { registerClosingGuard } from './plugins/closing';
+import { connectRateLimitRedis, registerRateLimits } from './plugins/rate-limit';
+import { registerRejectNul } from './plugins/reject-nul';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { reportRoutes } from './reports/routes';
+import { createReportsService } from './reports/service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
@@ -33,7 +41,11 @@ export interface AppDependencies {
   readonly logLevel?: string;
   /** Called first on the bare instance, so tests can add hooks that see every route and response. */
   readonly instrument?: (app: FastifyInstance) => void;
+  /** Prefix of the rate-limit keys in Redis (tests pass their own, so runs never share counters). */
+  readonly rateLimitNamespace?: string;
 }
+
+const DEFAULT_RATE_LIMIT_NAMESPACE = 'prompt-vault:rate-limit:';
 
 /**
  * Builds the whole application (plugins, routes, error handling) without
@@ -47,12 +59,24 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Ids of odd shapes and long search strings must reach our handlers (and
     // get a clean 404 or 400) rather than Fastify's 414.
     routerOptions: { maxParamLength: 1000 },
+    // registerClosingGuard answers requests that arrive while closing, in the one error shape.
+    return503OnClosing: false,
   });
   deps.instrument?.(base);
   base.setValidatorCompiler(validatorCompiler);
   base.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(base);
   registerJsonBodyParser(base);
+  registerClosingGuard(base);
+  registerRejectNul(base);
+  await registerSecurityHeaders(base, { corsOrigins: config.corsOrigins });
+  if (config.rateLimit) {
+    await registerRateLimits(base, {
+      rules: config.rateLimits,
+      redis: config.redisUrl ? await connectRateLimitRedis(config.redisUrl, base) : undefined,
+      namespace: deps.rateLimitNamespace ?? DEFAULT_RATE_LIMIT_NAMESPACE,
+    });
+  }
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   await registerOpenApi(base);
@@ -65,6 +89,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(db) });
   await app.register(healthRoutes, { db });
   await app.register(feedRoutes, { feeds: createFeedsService(db, dialect, config.publicUrl) });
+  await app.register(reportRoutes, { reports: createReportsService(db) });
+  if (config.adminToken) {
+    // Without ADMIN_TOKEN the moderation API does not exist (404), rather than refusing.
+    await app.register(adminRoutes, { moderation: createModerationService(db), adminToken: config.adminToken });
+  }
 
   if (deps.webRoot) {
     await registerStaticWeb(base, {

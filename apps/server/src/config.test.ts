@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       publicUrl: 'http://localhost:3000',
+      serveWeb: true,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -52,6 +53,16 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'javascript:alert(1)'],
     ['PUBLIC_URL', 'https://example.com/?a=1'],
     ['PUBLIC_URL', 'https://example.com/#top'],
+    ['RATE_LIMIT_SUBMIT', '10'],
+    ['RATE_LIMIT_NOTES', '0/1m'],
+    ['RATE_LIMIT_LIKES', '10/1d'],
+    ['RATE_LIMIT_COPIES', 'ten/1m'],
+    ['RATE_LIMIT_REPORTS', '10/0m'],
+    ['RATE_LIMIT_READS', '-5/1m'],
+    ['SERVE_WEB', 'no'],
+    ['CORS_ORIGINS', 'friend.example'],
+    ['CORS_ORIGINS', 'https://friend.example/path'],
+    ['CORS_ORIGINS', 'https://ok.example,javascript:alert(1)'],
   ])('rejects %s=%s with one line naming the variable', (name, value) => {
     const message = errorLine({ [name]: value });
     expect(message.split('\n')).toHaveLength(1);
@@ -62,6 +73,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://prompts.example.com/' }).publicUrl).toBe('https://prompts.example.com');
     expect(loadConfig({ PUBLIC_URL: 'https://example.com/vault' }).publicUrl).toBe('https://example.com/vault');
     expect(loadConfig({ PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
+  });
+
+  it('reads rate-limit budgets as requests/window, with documented defaults', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      submit: { max: 10, windowMs: 600_000 },
+      notes: { max: 20, windowMs: 600_000 },
+      likes: { max: 120, windowMs: 60_000 },
+      copies: { max: 120, windowMs: 60_000 },
+      reports: { max: 20, windowMs: 3_600_000 },
+      reads: { max: 600, windowMs: 60_000 },
+    });
+    const config = loadConfig({ RATE_LIMIT_SUBMIT: '3/30s', RATE_LIMIT_READS: '5000/2h' });
+    expect(config.rateLimits.submit).toEqual({ max: 3, windowMs: 30_000 });
+    expect(config.rateLimits.reads).toEqual({ max: 5000, windowMs: 7_200_000 });
+  });
+
+  it('serves only the API with SERVE_WEB=0', () => {
+    expect(loadConfig({ SERVE_WEB: '0' }).serveWeb).toBe(false);
+  });
+
+  it('keeps CORS closed by default and reads CORS_ORIGINS as a list of origins', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173/' }).corsOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+    ]);
   });
 
   it('lists every bad variable, one per line', () => {

@@ -6,6 +6,46 @@ import { z } from 'zod';
  */
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
+/** The separate rate-limit budgets, each its own counter per client IP. */
+export const RATE_BUDGETS = ['submit', 'notes', 'likes', 'copies', 'reports', 'reads'] as const;
+export type RateBudget = (typeof RATE_BUDGETS)[number];
+export interface RateLimitRule {
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+const WINDOW_UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+const RATE_RULE = /^([1-9]\d{0,6})\/([1-9]\d{0,4})(s|m|h)$/;
+
+/** "N/window": N requests per window, the window a whole number of s, m or h (e.g. "10/1m"). */
+const rateRule = z
+  .string()
+  .regex(RATE_RULE, 'must be requests/window, e.g. 10/1m (window in s, m or h)')
+  .transform((value): RateLimitRule => {
+    const [, max, amount, unit] = RATE_RULE.exec(value) as unknown as [string, string, string, keyof typeof WINDOW_UNIT_MS];
+    return { max: Number(max), windowMs: Number(amount) * WINDOW_UNIT_MS[unit] };
+  });
+
+/** Per budget: the environment variable and its default. */
+export const RATE_LIMIT_DEFAULTS = {
+  submit: { env: 'RATE_LIMIT_SUBMIT', value: '10/10m' },
+  notes: { env: 'RATE_LIMIT_NOTES', value: '20/10m' },
+  likes: { env: 'RATE_LIMIT_LIKES', value: '120/1m' },
+  copies: { env: 'RATE_LIMIT_COPIES', value: '120/1m' },
+  reports: { env: 'RATE_LIMIT_REPORTS', value: '20/1h' },
+  reads: { env: 'RATE_LIMIT_READS', value: '600/1m' },
+} as const satisfies Record<RateBudget, { env: string; value: string }>;
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+const origin = z.string().refine(isOrigin, 'must be a comma-separated list of http(s) origins (scheme://host[:port])');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -16,6 +56,17 @@ const envSchema = z.object({
   SAMPLE_DATA: booleanFlag.default(true),
   REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional(),
   RATE_LIMIT: booleanFlag.default(true),
+  RATE_LIMIT_SUBMIT: rateRule.prefault(RATE_LIMIT_DEFAULTS.submit.value),
+  RATE_LIMIT_NOTES: rateRule.prefault(RATE_LIMIT_DEFAULTS.notes.value),
+  RATE_LIMIT_LIKES: rateRule.prefault(RATE_LIMIT_DEFAULTS.likes.value),
+  RATE_LIMIT_COPIES: rateRule.prefault(RATE_LIMIT_DEFAULTS.copies.value),
+  RATE_LIMIT_REPORTS: rateRule.prefault(RATE_LIMIT_DEFAULTS.reports.value),
+  RATE_LIMIT_READS: rateRule.prefault(RATE_LIMIT_DEFAULTS.reads.value),
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(origin))
+    .default([]),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CONTACT_EMAIL: z.email('must be an e-mail address').default('owner@example.com'),
   DONATION_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://example.com/donate'),
@@ -23,6 +74,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of addresses')
     .default('false'),
+  SERVE_WEB: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The origin visitors reach the site at, for absolute links in link
   // previews, the feed and the sitemap (behind a proxy it differs from HOST:PORT).
@@ -41,6 +93,9 @@ export interface Config {
   readonly sampleData: boolean;
   readonly redisUrl: string | undefined;
   readonly rateLimit: boolean;
+  readonly rateLimits: Readonly<Record<RateBudget, RateLimitRule>>;
+  /** Origins allowed to call the API from another site; empty keeps CORS closed. */
+  readonly corsOrigins: readonly string[];
   readonly adminToken: string | undefined;
   readonly contactEmail: string;
   readonly donationUrl: string;
@@ -48,6 +103,8 @@ export interface Config {
   readonly logLevel: string;
   /** Origin (and optional path prefix) of absolute links, without a trailing slash. */
   readonly publicUrl: string;
+  /** False serves only the API (web app hosted elsewhere, or not built: the crash test runs the real server so). */
+  readonly serveWeb: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -84,11 +141,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sampleData: parsed.SAMPLE_DATA,
     redisUrl: parsed.REDIS_URL,
     rateLimit: parsed.RATE_LIMIT,
+    rateLimits: Object.freeze({
+      submit: parsed.RATE_LIMIT_SUBMIT,
+      notes: parsed.RATE_LIMIT_NOTES,
+      likes: parsed.RATE_LIMIT_LIKES,
+      copies: parsed.RATE_LIMIT_COPIES,
+      reports: parsed.RATE_LIMIT_REPORTS,
+      reads: parsed.RATE_LIMIT_READS,
+    }),
+    corsOrigins: Object.freeze(parsed.CORS_ORIGINS.map((value) => new URL(value).origin)),
     adminToken: parsed.ADMIN_TOKEN,
     contactEmail: parsed.CONTACT_EMAIL,
     donationUrl: parsed.DONATION_URL,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     logLevel: parsed.LOG_LEVEL,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    serveWeb: parsed.SERVE_WEB,
   });
 }

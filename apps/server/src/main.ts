@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   if (config.sampleData) await seedSampleData(database.db);
 
-  const app = await buildApp(config, { database, webRoot: WEB_ROOT });
+  const app = await buildApp(config, { database, webRoot: config.serveWeb ? WEB_ROOT : undefined });
 
   let closing = false;
   const shutdown = async (signal: string) => {

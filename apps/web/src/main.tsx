@@ -7,7 +7,10 @@ import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
 import { applyTheme } from './lib/theme';
 import { getUserId } from './lib/user-id';
+import { disableZodEval } from '@prompt-vault/shared/zod-without-eval';
 
+// Before anything parses: the strict CSP forbids eval, which Zod would probe for.
+disableZodEval();
 applyTheme();
 // The anonymous id exists from the first visit on (spec section 3).
 getUserId();

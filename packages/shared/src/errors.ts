@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
   duplicate: 'DUPLICATE',
+  unauthorized: 'UNAUTHORIZED',
   rateLimited: 'RATE_LIMITED',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',

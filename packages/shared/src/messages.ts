@@ -165,5 +165,6 @@ export const MESSAGES = {
       patterns: 'Prompt Patterns',
     },
   },
+  duplicatePrompt: 'This prompt is already in the library.',
   rateLimited: (seconds: number) => `You're doing that too often. Try again in ${seconds} seconds.`,
 } as const;

@@ -51,6 +51,25 @@ export const reportInputSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` }),
 });
 export type ReportInput = z.infer<typeof reportInputSchema>;
+export const reportResultSchema = z.object({ reported: z.literal(true) });
+
+/** The moderators' view of one reported prompt or note (GET /api/admin/reports). */
+export const reportSummarySchema = z.object({
+  targetType: z.enum(['prompt', 'comment']),
+  targetId: z.string(),
+  /** 'deleted' when the reported row no longer exists. */
+  status: z.enum(['visible', 'hidden', 'deleted']),
+  /** The prompt's title, or the note's text. */
+  excerpt: z.string(),
+  /** For a note: the prompt it belongs to. */
+  promptId: z.string().nullable(),
+  reports: z.number().int(),
+  reasons: z.object({ spam: z.number().int(), offensive: z.number().int(), other: z.number().int() }),
+  lastReportedAt: z.string(),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+export const moderationResultSchema = z.object({ _id: z.string(), status: z.enum(['visible', 'hidden']) });
+export type ModerationResult = z.infer<typeof moderationResultSchema>;
 export type CommentInput = z.infer<typeof commentInputSchema>;
 
 export const likeInputSchema = z.object({

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/app-error';
+import { isHoneypotFilled } from '../http/honeypot';
 import * as repository from './repository';
 
 function toComment(row: repository.CommentRecord): Comment {
@@ -35,6 +36,8 @@ export function createCommentsService(db: Kysely<Database>): CommentsService {
         user_id: userId ?? null,
         created_at: nowIso(),
       };
+      // Looks like any new note, but nothing is stored.
+      if (isHoneypotFilled(input)) return toComment(row);
       if (!(await repository.insertComment(db, row))) throw notFound('Prompt');
       return toComment(row);
     },

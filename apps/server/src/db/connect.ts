@@ -19,18 +19,20 @@ export interface ConnectOptions {
   readonly schema?: string;
   /** PostgreSQL only: pool size. */
   readonly poolSize?: number;
+  /** SQLite only: how long to wait for another connection's lock (tests shorten it). */
+  readonly busyTimeoutMs?: number;
 }
 
 /** How long SQLite waits for a lock held by another connection before failing. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 export function connectDatabase(url: DatabaseUrl, options: ConnectOptions = {}): DatabaseHandle {
-  return url.kind === 'sqlite' ? connectSqlite(url.path) : connectPostgres(url.url, options);
+  return url.kind === 'sqlite' ? connectSqlite(url.path, options) : connectPostgres(url.url, options);
 }
 
-function connectSqlite(path: string): DatabaseHandle {
+function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SqliteDatabase(path, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  const sqlite = new SqliteDatabase(path, { timeout: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
@@ -60,6 +62,10 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   // An idle client losing its connection (a PostgreSQL restart) must not crash
   // the process; the pool replaces it on the next checkout.
   pool.on('error', () => undefined);
+  // A client that is checked out has no pool listener; its connection dropping
+  // would be an unhandled 'error' event and kill the process. The query it runs
+  // is rejected anyway (and becomes a 503), so the event itself can be ignored.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial';
+import * as moderation from './migrations/0003-moderation';
 import type { Database } from './schema';
 
 // Migrations are listed in code rather than read from a folder, so they work
 // the same under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0003-moderation': moderation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,8 @@ export interface PromptsTable {
   comment_count: Generated<number>;
   status: Generated<Visibility>;
   created_at: string;
+  /** duplicate-key.ts of the title and text; unique. NULL for rows written without one. */
+  duplicate_key: string | null;
 }
 
 export interface LikesTable {
@@ -41,11 +43,22 @@ export interface CommentsTable {
   created_at: string;
 }
 
+export type ReportTargetType = 'prompt' | 'comment';
+
+export interface ReportsTable {
+  target_type: ReportTargetType;
+  target_id: string;
+  user_id: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface Database {
   prompts: PromptsTable;
   likes: LikesTable;
   copies: CopiesTable;
   comments: CommentsTable;
+  reports: ReportsTable;
 }
 
 export type PromptRow = Selectable<PromptsTable>;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
+import { duplicateKey } from '../prompts/duplicate-key';
 import { newId, nowIso } from './ids';
 import type { Database } from './schema';
 
@@ -60,6 +61,7 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
           copy_count: sample.copies,
           comment_count: notes.length,
           created_at: createdAt,
+          duplicate_key: duplicateKey(sample.title, sample.prompt),
         })
         .execute();
       if (sample.likes > 0) {

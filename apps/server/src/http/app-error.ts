@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A path the client can follow, e.g. the existing prompt of a DUPLICATE. */
+    readonly link?: string,
   ) {
     super(message);
   }

@@ -46,6 +46,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: error.code,
         message: error.message,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.link ? { link: error.link } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

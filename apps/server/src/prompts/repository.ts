@@ -1,7 +1,7 @@
 import type { SortOption } from '@prompt-vault/shared/schemas';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
-import type { Database, NewPrompt } from '../db/schema';
+import type { Database, NewPrompt, Visibility } from '../db/schema';
 import type { Cursor } from './cursor';
 import { searchCondition } from './search';
 
@@ -118,8 +118,29 @@ export async function findPromptById(db: Kysely<Database>, id: string, userId: s
     .executeTakeFirst();
 }
 
-export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Promise<void> {
-  await db.insertInto('prompts').values(prompt).execute();
+export type InsertPromptResult =
+  | { readonly inserted: true }
+  | { readonly inserted: false; readonly existing: { readonly id: string; readonly status: Visibility } };
+
+/**
+ * Inserts a prompt unless one with the same duplicate key exists. The unique
+ * index decides, so two identical concurrent submissions store exactly one.
+ */
+export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Promise<InsertPromptResult> {
+  const result = await db
+    .insertInto('prompts')
+    .values(prompt)
+    .onConflict((conflict) => conflict.column('duplicate_key').doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0 || !prompt.duplicate_key) return { inserted: true };
+  const existing = await db
+    .selectFrom('prompts')
+    .select(['id', 'status'])
+    .where('duplicate_key', '=', prompt.duplicate_key)
+    .executeTakeFirst();
+  // The other row vanished between the two statements (never in practice: prompts are not deleted).
+  if (!existing) return insertPrompt(db, prompt);
+  return { inserted: false, existing };
 }
 
 async function promptExists(db: Kysely<Database>, id: string): Promise<boolean> {

@@ -1,10 +1,14 @@
+import { ERROR_CODES } from '@prompt-vault/shared/errors';
+import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { ListQuery, Prompt, PromptInput, SortOption } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect';
 import { ID_SHAPE, newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/app-error';
+import { AppError, notFound } from '../http/app-error';
+import { isHoneypotFilled } from '../http/honeypot';
 import { decodeCursor, encodeCursor } from './cursor';
+import { duplicateKey } from './duplicate-key';
 import * as repository from './repository';
 
 /** The order a list has when the visitor picked none: newest first. */
@@ -89,7 +93,25 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect): Pr
     async create(input) {
       const id = newId();
       const { title, prompt, category, model } = input;
-      await repository.insertPrompt(db, { id, title, prompt, category, model, created_at: nowIso() });
+      const createdAt = nowIso();
+      if (isHoneypotFilled(input)) {
+        // Looks like any new prompt, but nothing is stored.
+        return { _id: id, title, prompt, category, model, likes: 0, liked: false, copyCount: 0, commentCount: 0, createdAt };
+      }
+      const result = await repository.insertPrompt(db, {
+        id,
+        title,
+        prompt,
+        category,
+        model,
+        created_at: createdAt,
+        duplicate_key: duplicateKey(title, prompt),
+      });
+      if (!result.inserted) {
+        // A hidden original is still a duplicate (re-posting removed spam is refused), but has no page to link to.
+        const link = result.existing.status === 'visible' ? `/prompts/${result.existing.id}` : undefined;
+        throw new AppError(409, ERROR_CODES.duplicate, MESSAGES.duplicatePrompt, undefined, link);
+      }
       return this.get(id, undefined);
     },
 

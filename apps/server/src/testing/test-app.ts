@@ -20,9 +20,9 @@ export interface TestApp {
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: { webRoot?: string; rateLimitNamespace?: string; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  const database = options.database ?? (await createTestDatabase(dialect));
   const config = loadConfig({ SAMPLE_DATA: '0', RATE_LIMIT: '0', ...env });
   const routes: RouteOptions[] = [];
   let violations: ContractViolation[] = [];
@@ -40,6 +40,8 @@ export async function createTestApp(
       violations = checker.violations;
       instance.addHook('onSend', checker.hook);
     },
+    // Test runs share one Redis; their rate-limit counters must not meet.
+    rateLimitNamespace: options.rateLimitNamespace ?? uniqueRateLimitNamespace(),
   });
   await app.ready();
   return {
@@ -64,4 +66,9 @@ export async function createTestApp(
 /** A valid visitor id, unique per call site index. */
 export function userId(index: number | string): string {
   return `user_test${String(index).padStart(8, '0')}`;
+}
+
+/** A Redis key prefix no other test uses. */
+export function uniqueRateLimitNamespace(): string {
+  return `test:${process.pid}:${Math.random().toString(36).slice(2, 10)}:`;
 }

@@ -1,0 +1,97 @@
+import type { ReportSummary } from '@prompt-vault/shared/schemas';
+import { ConfigError, loadConfig } from '../src/config';
+import { connectDatabase } from '../src/db/connect';
+import type { Visibility } from '../src/db/schema';
+import { AppError } from '../src/http/app-error';
+import { type ModerationService, createModerationService } from '../src/moderation/service';
+
+/**
+ * Moderation from the command line, on the database DATABASE_URL names (the
+ * same service as the admin API, so both behave alike):
+ *   npm run admin -- reports | hide <id> | unhide <id> | hide-comment <id> | unhide-comment <id>
+ */
+const USAGE =
+  'Usage: npm run admin -- reports | hide <prompt-id> | unhide <prompt-id> | hide-comment <note-id> | unhide-comment <note-id>';
+
+type Command = { kind: 'reports' } | { kind: 'prompt' | 'comment'; id: string; status: Visibility };
+
+const STATUS_COMMANDS: Record<string, { kind: 'prompt' | 'comment'; status: Visibility }> = {
+  hide: { kind: 'prompt', status: 'hidden' },
+  unhide: { kind: 'prompt', status: 'visible' },
+  'hide-comment': { kind: 'comment', status: 'hidden' },
+  'unhide-comment': { kind: 'comment', status: 'visible' },
+};
+
+function parseArguments(args: readonly string[]): Command | undefined {
+  const [name, id, ...rest] = args;
+  if (name === 'reports' && id === undefined) return { kind: 'reports' };
+  const command = name === undefined ? undefined : STATUS_COMMANDS[name];
+  if (!command || id === undefined || id === '' || rest.length > 0) return undefined;
+  return { ...command, id };
+}
+
+function formatReport(report: ReportSummary): string {
+  const { spam, offensive, other } = report.reasons;
+  const excerpt = report.excerpt.replace(/\s+/g, ' ').slice(0, 60);
+  return [
+    String(report.reports).padStart(4),
+    report.targetType.padEnd(7),
+    report.targetId.padEnd(16),
+    report.status.padEnd(7),
+    `spam ${spam}, offensive ${offensive}, other ${other}`.padEnd(32),
+    report.lastReportedAt,
+    excerpt,
+  ].join('  ');
+}
+
+async function run(moderation: ModerationService, command: Command): Promise<string> {
+  if (command.kind === 'reports') {
+    const reports = await moderation.listReports();
+    if (reports.length === 0) return 'No reports.';
+    return reports.map(formatReport).join('\n');
+  }
+  const result =
+    command.kind === 'prompt'
+      ? await moderation.setPromptStatus(command.id, command.status)
+      : await moderation.setCommentStatus(command.id, command.status);
+  return `${command.kind === 'prompt' ? 'Prompt' : 'Note'} ${result._id} is now ${result.status}.`;
+}
+
+async function main(): Promise<number> {
+  const command = parseArguments(process.argv.slice(2));
+  if (!command) {
+    console.error(USAGE);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const database = connectDatabase(config.database, { poolSize: 1 });
+  try {
+    console.log(await run(createModerationService(database.db), command));
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
