@@ -155,7 +155,7 @@ export async function importPrompts(
     if (earlier !== undefined) {
       skipped.set(index, {
         location: record.location,
-        problems: [{ reason: 'duplicate in file', detail: `duplicate in file (same title and text as ${earlier})` }],
+        problems: [{ reason: 'duplicate in file', detail: `duplicate in file (same title and text as ${earlier}, ignoring case and spacing)` }],
       });
       continue;
     }
@@ -174,14 +174,14 @@ export async function importPrompts(
     const rows = batch.map((candidate) => candidate.row);
     // A dry run asks the same question the insert would, without writing.
     const stored = options.dryRun
-      ? await findTitleTexts(db, rows.map((row) => row.title))
+      ? await findTitleTexts(db, rows)
       : await insertPromptsIfAbsent(db, rows);
     const existing = new Set(stored.map(titleTextKey));
     for (const candidate of batch) {
       if (existing.has(titleTextKey(candidate.row))) {
         skipped.set(candidate.index, {
           location: candidate.location,
-          problems: [{ reason: 'already in library', detail: 'already in library (same title and text)' }],
+          problems: [{ reason: 'already in library', detail: 'already in library (same title and text, ignoring case and spacing)' }],
         });
       } else {
         added += 1;

@@ -2,6 +2,7 @@ import { PROMPT_LIMITS } from '@prompt-vault/shared/limits';
 import { stringify } from 'csv-stringify/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listPrompts } from '../src/prompts/repository';
+import { createTestApp } from '../src/testing/test-app';
 import { type TestDatabase, TEST_DIALECTS, createTestDatabase } from '../src/testing/test-database';
 import { AWESOME_CATEGORIES, AWESOME_DEFAULT_MODEL } from './awesome-prompts';
 import { scratchFolder, summaryFigures, vault } from './cli-test-helpers';
@@ -26,6 +27,19 @@ describe.each(TEST_DIALECTS)('vault import on %s', (dialect) => {
   });
 
   const stored = async () => listPrompts(database.db, dialect, {}, { sort: 'newest' }, undefined);
+
+  it('shares one notion of duplicate with the share form, ignoring case and spacing', async () => {
+    const file = files.write('one.csv', vaultCsv([valid, { ...valid, title: '  WEEKLY   review ' }]));
+    const run = await vault(database, files.path, 'import', file);
+    expect(summaryFigures(run.stdout)).toMatchObject({ read: 2, added: 1, 'duplicate in file': 1 });
+
+    // The imported prompt blocks the same prompt shared through the API.
+    const t = await createTestApp(dialect, {}, { database });
+    const response = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { ...valid, prompt: ' help me REVIEW my week. ' } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: 'DUPLICATE', link: expect.stringMatching(/^\/prompts\//) });
+    await t.app.close();
+  });
 
   it('skips a row for every reason, with its line number, and adds the rest untruncated', async () => {
     const first = files.write('first.csv', vaultCsv([{ ...valid, title: 'Already here' }]));
@@ -56,8 +70,8 @@ describe.each(TEST_DIALECTS)('vault import on %s', (dialect) => {
     expect(report).toContain(`line 6: category too long (${PROMPT_LIMITS.category + 1}/${PROMPT_LIMITS.category} characters)`);
     expect(report).toContain(`line 7: model too long (${PROMPT_LIMITS.model + 1}/${PROMPT_LIMITS.model} characters)`);
     expect(report).toContain('line 8: invalid createdAt ("yesterday"');
-    expect(report).toContain('line 9: duplicate in file (same title and text as line 2)');
-    expect(report).toContain('line 10: already in library (same title and text)');
+    expect(report).toContain('line 9: duplicate in file (same title and text as line 2, ignoring case and spacing)');
+    expect(report).toContain('line 10: already in library (same title and text, ignoring case and spacing)');
     expect(report).toContain(`line 11: prompt too long (${PROMPT_LIMITS.prompt + 2}/${PROMPT_LIMITS.prompt} characters)`);
     expect(report).toContain('line 14: blank field (model)');
     expect(report).not.toMatch(/line (2|13):/);

@@ -3,6 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
 import type { Database, NewPrompt, Visibility } from '../db/schema';
 import type { Cursor } from './cursor';
+import { duplicateKey } from './duplicate-key';
 import { searchCondition } from './search';
 
 export interface PromptFilter {
@@ -228,45 +229,47 @@ export async function recordCopy(
   });
 }
 
-/** A prompt's identity for imports: its exact (trimmed) title and text. */
+/** A prompt's identity for imports and duplicate checks: its title and text. */
 export interface TitleText {
   readonly title: string;
   readonly prompt: string;
 }
 
 /**
- * The title/text pairs already stored, of any status, among prompts whose
- * title is one of `titles`. Hidden prompts count too, so an import never
- * brings back a prompt that moderation took down.
+ * The title/text pairs already stored, of any status, among `rows` (matched by
+ * duplicate key). Hidden prompts count too, so an import never brings back a
+ * prompt that moderation took down.
  */
-export async function findTitleTexts(db: Kysely<Database>, titles: readonly string[]): Promise<TitleText[]> {
-  if (titles.length === 0) return [];
+export async function findTitleTexts(db: Kysely<Database>, rows: readonly TitleText[]): Promise<TitleText[]> {
+  if (rows.length === 0) return [];
   return db
     .selectFrom('prompts')
     .select(['title', 'prompt'])
-    .where('title', 'in', [...new Set(titles)])
+    .where('duplicate_key', 'in', [...new Set(rows.map(titleTextKey))])
     .execute();
 }
 
 /**
- * Inserts, in one transaction, every prompt whose title and text are not
- * stored yet, and returns the ones left out because they were. Checking and
- * inserting in the same transaction keeps a batch all-or-nothing.
+ * Inserts, in one transaction, every prompt that is not stored yet (by the
+ * same normalised title and text the share form's duplicate check uses), and
+ * returns the ones left out because they were. Checking and inserting in the
+ * same transaction keeps a batch all-or-nothing.
  */
 export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly NewPrompt[]): Promise<NewPrompt[]> {
   if (rows.length === 0) return [];
   return db.transaction().execute(async (trx) => {
-    const stored = await findTitleTexts(trx, rows.map((row) => row.title));
-    const storedKeys = new Set(stored.map(titleTextKey));
-    const fresh = rows.filter((row) => !storedKeys.has(titleTextKey(row)));
+    const storedKeys = new Set((await findTitleTexts(trx, rows)).map(titleTextKey));
+    const fresh = rows
+      .filter((row) => !storedKeys.has(titleTextKey(row)))
+      .map((row) => ({ ...row, duplicate_key: titleTextKey(row) }));
     if (fresh.length > 0) await trx.insertInto('prompts').values(fresh).execute();
     return rows.filter((row) => storedKeys.has(titleTextKey(row)));
   });
 }
 
-/** One string per title/text pair (JSON, so no two pairs share a key). */
+/** The duplicate key of a title/text pair (normalised: case, spacing and Unicode form do not count). */
 export function titleTextKey(pair: TitleText): string {
-  return JSON.stringify([pair.title, pair.prompt]);
+  return duplicateKey(pair.title, pair.prompt);
 }
 
 /** Ids and creation times of the newest visible prompts (the sitemap needs no text). */
