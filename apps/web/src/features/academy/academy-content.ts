@@ -22,13 +22,15 @@ export function pageMeta(key: string): PageMeta {
   return meta;
 }
 
-const loading = new Map<string, Promise<CompiledPage>>();
-const loaded = new Map<string, CompiledPage>();
+/**
+ * A promise React's use() can read synchronously once it has settled: React
+ * looks at `status` and `value`, so a prefetched page renders at once, and
+ * use() is called on every render (a conditional call would change the hook
+ * order between a suspended render and its replay).
+ */
+type TrackedPromise = Promise<CompiledPage> & { status?: 'fulfilled'; value?: CompiledPage };
 
-/** The compiled page once it has loaded, so a prefetched page renders without a loading state. */
-export function loadedPage(key: string): CompiledPage | undefined {
-  return loaded.get(key);
-}
+const loading = new Map<string, TrackedPromise>();
 
 /** Loads a page body once; the same promise every time, as React's use() needs. */
 export function loadPage(key: string): Promise<CompiledPage> {
@@ -36,13 +38,14 @@ export function loadPage(key: string): Promise<CompiledPage> {
   if (!promise) {
     const load = bodyByFile[fileOf(key)];
     if (!load) throw new Error(`Academy content missing: ${key}.md`);
-    promise = load().then((page) => {
-      loaded.set(key, page);
+    const tracked: TrackedPromise = load().then((page) => {
+      Object.assign(tracked, { status: 'fulfilled', value: page });
       return page;
     });
     // A failed chunk load (e.g. offline) is tried again on the next visit.
-    promise.catch(() => loading.delete(key));
-    loading.set(key, promise);
+    tracked.catch(() => loading.delete(key));
+    loading.set(key, tracked);
+    promise = tracked;
   }
   return promise;
 }

@@ -1,6 +1,6 @@
 import { Component, type ReactNode, use, useEffect } from 'react';
 import { plainText } from '../../../vite-plugins/markdown/ast';
-import { loadedPage, loadPage } from './academy-content';
+import { loadPage } from './academy-content';
 import { MarkdownBlocks } from './markdown-blocks';
 
 interface AcademyPageBodyProps {
@@ -11,7 +11,7 @@ interface AcademyPageBodyProps {
 
 /** The body of a page, loaded from its own chunk. Suspends until then. */
 export function AcademyPageBody({ contentKey, withContents }: AcademyPageBodyProps) {
-  const page = loadedPage(contentKey) ?? use(loadPage(contentKey));
+  const page = use(loadPage(contentKey));
 
   // A link to a section (#prompt-injection) arrives before the body exists; scroll once it does.
   useEffect(() => {
