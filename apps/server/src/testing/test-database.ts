@@ -37,22 +37,38 @@ export async function createTestDatabase(dialect: Dialect, options: { poolSize?:
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
   const handle = connectDatabase({ kind: 'postgres', url }, { schema, poolSize: options.poolSize ?? 20 });
-  await migrateToLatest(handle.db, schema);
+  await withSchemaLock(url, async (admin) => {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await migrateToLatest(handle.db, schema);
+  });
   return {
     ...handle,
     url,
     schema,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
+      await withSchemaLock(url, (admin) => admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
     },
   };
+}
+
+/** Any fixed number: the advisory lock every test process takes around schema changes. */
+const SCHEMA_LOCK_KEY = 7_340_021;
+
+/**
+ * Test processes create and drop schemas side by side. Kysely's migrator lists
+ * the tables of every schema, and a schema dropped in the middle of that
+ * listing fails it ("schema ... does not exist"), so creating-and-migrating
+ * and dropping take turns under one advisory lock.
+ */
+export async function withSchemaLock<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
 }

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { duplicateKey } from '../../prompts/duplicate-key';
 import { type DatabaseHandle, type Dialect, connectDatabase } from '../connect';
-import { TEST_DIALECTS } from '../../testing/test-database';
+import { TEST_DIALECTS, withSchemaLock } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as moderation from './0003-moderation';
 
@@ -19,12 +18,7 @@ async function emptyDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle
   }
   const url = process.env.TEST_DATABASE_URL ?? '';
   const schema = `test_mig_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
+  const run = (statement: string) => withSchemaLock(url, (admin) => admin.query(statement));
   await run(`CREATE SCHEMA ${schema}`);
   const handle = connectDatabase({ kind: 'postgres', url }, { schema, poolSize: 2 });
   return { handle, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
