@@ -18,7 +18,9 @@ async function emptyDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle
   }
   const url = process.env.TEST_DATABASE_URL ?? '';
   const schema = `test_mig_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const run = (statement: string) => withSchemaLock(url, (admin) => admin.query(statement));
+  const run = async (statement: string) => {
+    await withSchemaLock(url, (admin) => admin.query(statement));
+  };
   await run(`CREATE SCHEMA ${schema}`);
   const handle = connectDatabase({ kind: 'postgres', url }, { schema, poolSize: 2 });
   return { handle, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
