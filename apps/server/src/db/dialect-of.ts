@@ -7,6 +7,6 @@ import type { Dialect } from './connect';
  * SQLite writes ?, so compiling one parameter tells them apart without a
  * round trip and without a failing query aborting a PostgreSQL transaction.
  */
-export function dialectOf(db: Kysely<unknown>): Dialect {
+export function dialectOf<DB>(db: Kysely<DB>): Dialect {
   return sql`${0}`.compile(db).sql === '$1' ? 'postgres' : 'sqlite';
 }
