@@ -21,6 +21,12 @@ export interface ConnectOptions {
   readonly poolSize?: number;
 }
 
+/**
+ * A Unicode-aware lower() for SQLite, whose built-in lower() and LIKE fold
+ * only ASCII; search uses it for short non-ASCII needles (prompts/search.ts).
+ */
+export const SQLITE_LOWER_FUNCTION = 'pv_lower';
+
 /** How long SQLite waits for a lock held by another connection before failing. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
@@ -34,6 +40,9 @@ function connectSqlite(path: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.function(SQLITE_LOWER_FUNCTION, { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

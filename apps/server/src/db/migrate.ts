@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { dialectOf } from './dialect-of';
 import * as initial from './migrations/0001-initial';
+import * as searchIndexes from './migrations/0002-search-indexes';
 import type { Database } from './schema';
 
 // Migrations are listed in code rather than read from a folder, so they work
 // the same under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-search-indexes': searchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
