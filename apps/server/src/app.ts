@@ -2,6 +2,7 @@ import { BODY_LIMIT_BYTES } from '@prompt-vault/shared/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsRoutes } from './analytics/routes';
+import { createAppCaches } from './cache/read-cache';
 import { createAnalyticsService } from './analytics/service';
 import { commentRoutes } from './comments/routes';
 import { createCommentsService } from './comments/service';
@@ -50,10 +51,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   const { db, dialect } = deps.database;
-  await app.register(promptRoutes, { prompts: createPromptsService(db, dialect) });
-  await app.register(commentRoutes, { comments: createCommentsService(db) });
-  await app.register(facetRoutes, { facets: createFacetsService(db) });
-  await app.register(analyticsRoutes, { analytics: createAnalyticsService(db) });
+  const caches = createAppCaches();
+  await app.register(promptRoutes, { prompts: createPromptsService(db, dialect, caches) });
+  await app.register(commentRoutes, { comments: createCommentsService(db, caches) });
+  await app.register(facetRoutes, { facets: createFacetsService(db, caches) });
+  await app.register(analyticsRoutes, { analytics: createAnalyticsService(db, caches) });
   await app.register(healthRoutes, { db });
 
   if (deps.webRoot) {

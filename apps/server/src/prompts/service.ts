@@ -1,5 +1,6 @@
 import type { ListQuery, Prompt, PromptInput, SortOption } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
+import type { AppCaches } from '../cache/read-cache';
 import type { Dialect } from '../db/connect';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
@@ -42,7 +43,18 @@ export interface PromptsService {
   copy(id: string, userId: string): Promise<{ copyCount: number }>;
 }
 
-export function createPromptsService(db: Kysely<Database>, dialect: Dialect): PromptsService {
+export function createPromptsService(db: Kysely<Database>, dialect: Dialect, caches: AppCaches): PromptsService {
+  /**
+   * The total behind X-Total-Count. Without search text or liked-only it
+   * depends on the catalog alone, and counting 100k index entries on every
+   * page request would cost more than the page itself, so it is cached.
+   */
+  const countMatches = (filter: repository.PromptFilter): Promise<number> => {
+    if (filter.q?.trim() || filter.likedBy !== undefined) return repository.countPrompts(db, dialect, filter);
+    const key = `count:${JSON.stringify([filter.category ?? null, filter.model ?? null])}`;
+    return caches.catalog.get(key, () => repository.countPrompts(db, dialect, filter));
+  };
+
   return {
     async list(query, userId) {
       const sort = query.sort ?? DEFAULT_SORT;
@@ -61,7 +73,7 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect): Pr
       // One row more than asked tells whether another page follows.
       const [rows, total] = await Promise.all([
         repository.listPrompts(db, dialect, filter, { sort, limit: query.limit + 1, after }, userId),
-        repository.countPrompts(db, dialect, filter),
+        countMatches(filter),
       ]);
       const pageRows = rows.slice(0, query.limit);
       const last = pageRows.at(-1);
@@ -82,17 +94,21 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect): Pr
       const id = newId();
       const { title, prompt, category, model } = input;
       await repository.insertPrompt(db, { id, title, prompt, category, model, created_at: nowIso() });
+      caches.catalog.invalidate();
+      caches.activity.invalidate();
       return this.get(id, undefined);
     },
 
     async like(id, userId, liked) {
       const result = await repository.setLike(db, id, userId, liked, nowIso());
+      caches.activity.invalidate();
       if (!result) throw notFound('Prompt');
       return { likes: result.likeCount, liked };
     },
 
     async copy(id, userId) {
       const result = await repository.recordCopy(db, id, userId, nowIso());
+      caches.activity.invalidate();
       if (!result) throw notFound('Prompt');
       return result;
     },
