@@ -46,9 +46,11 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     root: options.root,
     index: false,
     wildcard: true,
-    setHeaders(reply, path) {
+    // Our own Cache-Control below: hashed assets forever, the rest for an hour.
+    cacheControl: false,
+    setHeaders(response, path) {
       const immutable = path.includes(`${join(options.root, 'assets')}`);
-      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 

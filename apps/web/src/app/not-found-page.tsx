@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { paths } from '../config/paths';
+
+export function NotFoundPage() {
+  return (
+    <div className="page">
+      <h1 className="page-title">Page not found</h1>
+      <p className="page-subtitle">There is nothing at this address. It may have moved, or the link may be mistyped.</p>
+      <Link className="button button-primary" to={paths.library}>
+        Browse the prompt library
+      </Link>
+    </div>
+  );
+}

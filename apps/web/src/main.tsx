@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './app/providers';
+import { AppRouter } from './app/router';
+import { applyTheme } from './lib/theme';
+import { getUserId } from './lib/user-id';
+import './styles/tokens.css';
+import './styles/base.css';
+
+applyTheme();
+// The anonymous id exists from the first visit on (spec section 3).
+getUserId();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <AppRouter />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,55 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests drive the system Chromium against the real built app,
+ * served by the real server on a fresh SQLite database with the sample data.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `Chromium not found at ${chromiumPath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+const tmpDir = fileURLToPath(new URL('./.tmp/', import.meta.url));
+mkdirSync(tmpDir, { recursive: true });
+const databasePath = `${tmpDir}e2e-${port}-${Date.now()}.db`;
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npx tsx ../apps/server/src/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${databasePath}`,
+      SAMPLE_DATA: '1',
+      RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+      CONTACT_EMAIL: 'vault-owner@example.org',
+      DONATION_URL: 'https://example.org/support-prompt-vault',
+    },
+  },
+});
