@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { DatabaseUrl } from '../config';
 import type { Database } from './schema';
@@ -43,8 +43,40 @@ function connectSqlite(path: string): DatabaseHandle {
   sqlite.function(SQLITE_LOWER_FUNCTION, { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? text.toLowerCase() : text,
   );
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Distinct SQL texts kept compiled; list filters combine into a few dozen. */
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * Kysely prepares every query it runs, and better-sqlite3 compiles a
+ * statement on each prepare() (about as long as running a small query), so
+ * repeated SQL reuses its compiled statement. Safe because better-sqlite3 is
+ * synchronous: a statement never runs twice at once.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const cached = statements.get(sql);
+      if (cached) {
+        // Most recently used last, so eviction drops the least recently used.
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
+    },
+  };
 }
 
 // pg returns bigint and numeric as strings by default; every count and sum we
