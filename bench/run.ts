@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     'no-web': { type: 'boolean', default: false },
     write: { type: 'boolean', default: true },
     'no-write': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
   },
 });
 const dialects = values.dialects.split(',').map((name) => name.trim()) as BenchDialect[];
@@ -118,6 +120,9 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     await direct.close();
   }
 }
+
+// The server serves the built web app, and the web figures measure it: build what is checked out.
+if (!values['no-build']) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 
 const run: BenchRun = {
   date: new Date(),

@@ -1,4 +1,4 @@
-import type { Analytics, Facets } from '@prompt-vault/shared/schemas';
+import type { Analytics, Facets, Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
@@ -73,5 +73,25 @@ describe.each(TEST_DIALECTS)('cached aggregates on %s', (dialect) => {
     expect(result.activity.at(-1)).toMatchObject({ date: today(), prompts: 1, likes: 1, copies: 1 });
     expect(result.activity).toHaveLength(30);
     expect(result.activity.slice(0, -1).every((day) => day.likes === 0 && day.copies === 0)).toBe(true);
+  });
+
+  it('shows every like, copy and note in the next page of the list, with each visitor\'s own liked flags', async () => {
+    const id = await share('Release Notes Writer');
+    await share('Bug Report Template');
+    const page = async (user?: string) => {
+      const response = await t.app.inject({ url: '/api/prompts?limit=48', headers: user ? { 'user-id': user } : {} });
+      return (response.json() as Prompt[]).find((prompt) => prompt._id === id);
+    };
+    expect(await page(userId(1))).toMatchObject({ likes: 0, liked: false, copyCount: 0, commentCount: 0 });
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } });
+    expect(await page(userId(1))).toMatchObject({ likes: 1, liked: true });
+    expect(await page(userId(2))).toMatchObject({ likes: 1, liked: false });
+    expect(await page()).toMatchObject({ likes: 1, liked: false });
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy` });
+    expect(await page(userId(2))).toMatchObject({ copyCount: 1 });
+    await t.app.inject({ method: 'POST', url: `/api/comments/${id}`, payload: { text: 'Handy.' } });
+    expect(await page(userId(2))).toMatchObject({ commentCount: 1 });
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: false } });
+    expect(await page(userId(1))).toMatchObject({ likes: 0, liked: false });
   });
 });

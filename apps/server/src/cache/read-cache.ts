@@ -1,6 +1,6 @@
 /**
- * Keeps the results of expensive aggregate reads (facets, analytics, list
- * totals) in memory until a write that could change them calls
+ * Keeps the results of expensive reads (facets, analytics, list totals and
+ * browsing pages) in memory until a write that could change them calls
  * `invalidate()`, and at most `ttlMs`, so instances that do not see each
  * other's writes (several behind a load balancer) converge within that time.
  * See docs/decisions/0003-read-cache.md.
@@ -65,7 +65,8 @@ export const READ_CACHE_TTL_MS = 5000;
  * likes and copies does not also throw away the list totals and facets:
  * - catalog: facets and list totals; they change only when a prompt is added
  *   (or hidden);
- * - activity: analytics; every write changes it.
+ * - activity: analytics and browsing pages of the list (their like, copy
+ *   and note counts); every write changes them.
  */
 export interface AppCaches {
   readonly catalog: ReadCache;

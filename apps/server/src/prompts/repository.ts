@@ -109,6 +109,17 @@ export async function countPrompts(db: Kysely<Database>, dialect: Dialect, filte
   return Number(row.count);
 }
 
+/** Which of `promptIds` the user likes. */
+export async function likedAmong(db: Kysely<Database>, userId: string, promptIds: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('likes')
+    .select('prompt_id')
+    .where('user_id', '=', userId)
+    .where('prompt_id', 'in', promptIds)
+    .execute();
+  return new Set(rows.map((row) => row.prompt_id));
+}
+
 export async function findPromptById(db: Kysely<Database>, id: string, userId: string | undefined) {
   return selectPromptColumns(db.selectFrom('prompts').where('prompts.status', '=', 'visible'), userId)
     .where('prompts.id', '=', id)

@@ -70,18 +70,34 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
         return { prompts: rows.map(toPrompt) };
       }
       const after = query.cursor ? decodeCursor(sort, query.cursor) : undefined;
-      // One row more than asked tells whether another page follows.
-      const [rows, total] = await Promise.all([
-        repository.listPrompts(db, dialect, filter, { sort, limit: query.limit + 1, after }, userId),
-        countMatches(filter),
-      ]);
-      const pageRows = rows.slice(0, query.limit);
-      const last = pageRows.at(-1);
-      const nextCursor =
-        rows.length > query.limit && last
-          ? encodeCursor(sort, { value: last[repository.sortColumn(sort)], id: last.id })
-          : undefined;
-      return { prompts: pageRows.map(toPrompt), total, nextCursor };
+      const limit = query.limit;
+      const readPage = async (reader: string | undefined): Promise<PromptPage> => {
+        // One row more than asked tells whether another page follows.
+        const [rows, total] = await Promise.all([
+          repository.listPrompts(db, dialect, filter, { sort, limit: limit + 1, after }, reader),
+          countMatches(filter),
+        ]);
+        const pageRows = rows.slice(0, limit);
+        const last = pageRows.at(-1);
+        const nextCursor =
+          rows.length > limit && last
+            ? encodeCursor(sort, { value: last[repository.sortColumn(sort)], id: last.id })
+            : undefined;
+        return { prompts: pageRows.map(toPrompt), total, nextCursor };
+      };
+      if (filter.q?.trim() || filter.likedBy !== undefined) return readPage(userId);
+      /*
+       * Browsing pages (no search text, not liked-only) are the same for
+       * every visitor but for `liked`: the page is cached until the next
+       * write of any kind (its counters move with every like, copy and note),
+       * and each visitor's liked flags are one indexed lookup over its ids.
+       * Searches are not cached: each runs on the trigram index.
+       */
+      const key = `page:${JSON.stringify([sort, filter.category ?? null, filter.model ?? null, limit, query.cursor ?? null])}`;
+      const page = await caches.activity.get(key, () => readPage(undefined));
+      if (userId === undefined || page.prompts.length === 0) return page;
+      const liked = await repository.likedAmong(db, userId, page.prompts.map((prompt) => prompt._id));
+      return { ...page, prompts: page.prompts.map((prompt) => ({ ...prompt, liked: liked.has(prompt._id) })) };
     },
 
     async get(id, userId) {
