@@ -3,7 +3,7 @@
  * browsing pages) in memory until a write that could change them calls
  * `invalidate()`, and at most `ttlMs`, so instances that do not see each
  * other's writes (several behind a load balancer) converge within that time.
- * See docs/decisions/0003-read-cache.md.
+ * See docs/decisions/0004-search-indexes-and-read-cache.md.
  *
  * Concurrent misses for one key share one computation. A computation that
  * started before an invalidation is never kept after it: `invalidate()`
