@@ -116,7 +116,7 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
     },
 
     async like(id, userId, liked) {
-      const result = await repository.setLike(db, id, userId, liked, nowIso());
+      const result = await repository.setLike(db, dialect, id, userId, liked, nowIso());
       caches.activity.invalidate();
       if (!result) throw notFound('Prompt');
       return { likes: result.likeCount, liked };
