@@ -14,6 +14,7 @@ export interface LoadOptions {
   readonly seconds: number;
   readonly method?: 'GET' | 'POST';
   readonly overallRate?: number;
+  readonly headers?: Record<string, string>;
   readonly setupRequest?: (request: autocannon.Request) => autocannon.Request;
 }
 
@@ -24,6 +25,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
     duration: options.seconds,
     overallRate: options.overallRate,
+    headers: options.headers,
     requests: options.setupRequest ? [{ method: options.method ?? 'GET', setupRequest: options.setupRequest }] : undefined,
   });
   return {

@@ -7,6 +7,8 @@ import type { WebFigures } from './web';
 export interface EndpointFigures {
   readonly name: string;
   readonly path: string;
+  /** Request headers beyond autocannon's own, if any. */
+  readonly headers?: Record<string, string>;
   readonly app: LoadResult;
   readonly raw: LoadResult;
   /** p99 budget in ms, if the endpoint has one. */
@@ -87,7 +89,7 @@ export function resultTable(run: BenchRun): string {
     const first = run.dialects[0]?.endpoints[index];
     if (!first) continue;
     rows.push([
-      `\`${first.path}\` at ${run.connections} connections`,
+      `\`${first.path}\`${first.headers ? ` with ${Object.keys(first.headers).join(', ')}` : ''} at ${run.connections} connections`,
       ...byDialect((figures) => {
         const endpoint = figures.endpoints[index];
         return endpoint ? `${endpointCell(endpoint)}: ${endpointVerdict(endpoint)}` : '-';
