@@ -15,6 +15,12 @@ export const PROMPT_LIMITS = {
 export type PromptField = keyof typeof PROMPT_LIMITS;
 export const PROMPT_FIELDS = Object.keys(PROMPT_LIMITS) as PromptField[];
 
+/**
+ * Anti-spam honeypot: a field hidden from people in the share and note forms.
+ * A request that fills it is answered as if it succeeded and discarded.
+ */
+export const HONEYPOT_FIELD = 'website';
+
 /** Limits for a note (comment), counted in Unicode code points. */
 export const NOTE_LIMITS = {
   text: 1000,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTE_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS } from './limits';
+import { HONEYPOT_FIELD, NOTE_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { charLength } from './text';
 
@@ -23,11 +23,8 @@ function optionalText(label: string, limit: number) {
     .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) });
 }
 
-/**
- * Anti-spam honeypot: a field hidden from people in the share and note forms.
- * A request that fills it is answered as if it succeeded and discarded.
- */
-export const HONEYPOT_FIELD = 'website';
+// Defined in limits.ts so the web form can name the field without bundling zod; exported here too for the server.
+export { HONEYPOT_FIELD };
 const honeypot = z.string().max(1000).optional();
 
 export const promptInputSchema = z.object({

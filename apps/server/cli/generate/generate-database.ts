@@ -39,7 +39,7 @@ export function totalRows(size: DatasetSize): number {
 export async function generateDatabase(request: GenerateRequest): Promise<void> {
   const handle = connectDatabase(request.database, { schema: request.schema });
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, request.schema);
   } finally {
     await handle.close();
   }

@@ -1,5 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
-import { dialectOf } from './dialect-of';
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial';
 import * as searchIndexes from './migrations/0002-search-indexes';
 import type { Database } from './schema';
@@ -14,18 +13,12 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * On PostgreSQL the migration tables are pinned to the connection's current
- * schema: unpinned, Kysely looks for them in every schema of the database and
- * mistakes another schema's tables (a parallel test's) for ours.
+ * `schema` (PostgreSQL): where the migration tables live. Without it Kysely
+ * looks for them in every schema, so another schema's tables (a parallel
+ * test's) make it skip creating ours and fail.
  */
-async function migrationSchema(db: Kysely<Database>): Promise<string | undefined> {
-  if (dialectOf(db) !== 'postgres') return undefined;
-  const result = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
-  return result.rows[0]?.schema;
-}
-
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationSchema(db) });
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

@@ -42,7 +42,7 @@ export async function createTestDatabase(dialect: Dialect, options: { poolSize?:
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const handle = connectDatabase({ kind: 'postgres', url }, { schema, poolSize: options.poolSize ?? 20 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   return {
     ...handle,
     url,

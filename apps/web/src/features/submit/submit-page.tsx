@@ -1,9 +1,285 @@
+import {
+  HONEYPOT_FIELD,
+  PROMPT_FIELDS,
+  PROMPT_LIMITS,
+  type PromptField,
+  SUCCESS_NOTICE_MS,
+} from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
+import { GraduationCap, Info, Send } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Notification } from '../../components/notification';
+import { paths } from '../../config/paths';
+import { useCreatePrompt } from './api/create-prompt';
+import { useFacets } from './api/get-facets';
+import { SuggestionCombobox } from './components/suggestion-combobox';
+import { EMPTY_FORM, type FormValues, counterState, emptyFields, limitErrors, submitBlocker } from './form-state';
+import { describeSubmitFailure } from './submit-error';
+import './submit.css';
+
+type Notice =
+  | { readonly kind: 'success'; readonly promptId: string }
+  | { readonly kind: 'error'; readonly message: string; readonly link?: string };
+
+type FieldErrors = Partial<Record<PromptField, string>>;
+
+const LABELS: Record<PromptField, string> = {
+  title: MESSAGES.submit.titleLabel,
+  prompt: MESSAGES.submit.promptLabel,
+  category: MESSAGES.submit.categoryLabel,
+  model: MESSAGES.submit.modelLabel,
+};
 
 export function SubmitPage() {
+  const formId = useId();
+  const fieldId = (field: PromptField | 'honeypot') => `${formId}-${field}`;
+  const [values, setValues] = useState<FormValues>(EMPTY_FORM);
+  const [honeypot, setHoneypot] = useState('');
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  // Empty fields are highlighted only after a submit attempt, not while the visitor starts typing.
+  const [attempted, setAttempted] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const facets = useFacets();
+  const createPrompt = useCreatePrompt();
+
+  // The success notice shows for 5 seconds (spec section 9).
+  useEffect(() => {
+    if (notice?.kind !== 'success') return undefined;
+    const timer = setTimeout(() => setNotice(null), SUCCESS_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const overLimit = limitErrors(values);
+  const fieldErrors: FieldErrors = { ...serverErrors, ...overLimit };
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  const missing = attempted ? new Set(emptyFields(values)) : new Set<PromptField>();
+
+  function update(field: PromptField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _removed, ...rest } = current;
+      return rest;
+    });
+    if (notice?.kind === 'error') setNotice(null);
+  }
+
+  function focusFirst(fields: readonly PromptField[]) {
+    const first = PROMPT_FIELDS.find((field) => fields.includes(field));
+    if (first) document.getElementById(fieldId(first))?.focus();
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (createPrompt.isPending) return;
+    setAttempted(true);
+    const blocker = submitBlocker(values, hasFieldErrors);
+    if (blocker) {
+      setNotice({ kind: 'error', message: blocker });
+      focusFirst(hasFieldErrors ? (Object.keys(fieldErrors) as PromptField[]) : emptyFields(values));
+      return;
+    }
+    setNotice(null);
+    createPrompt.mutate(
+      { ...values, [HONEYPOT_FIELD]: honeypot },
+      {
+        onSuccess: (created) => {
+          setValues(EMPTY_FORM);
+          setHoneypot('');
+          setServerErrors({});
+          setAttempted(false);
+          setNotice({ kind: 'success', promptId: created._id });
+        },
+        // What was typed stays, so the visitor can fix it or try again.
+        onError: (error) => {
+          const failure = describeSubmitFailure(error);
+          setServerErrors(failure.fields);
+          setNotice({ kind: 'error', message: failure.message, link: failure.link });
+        },
+      },
+    );
+  }
+
+  function describedBy(field: PromptField, ...extra: string[]): string {
+    // A hidden counter would still be read out through aria-describedby, so it is referenced only when shown.
+    const counterShown = counterState(values[field], PROMPT_LIMITS[field]).visible;
+    return [fieldErrors[field] ? `${fieldId(field)}-error` : '', counterShown ? `${fieldId(field)}-counter` : '', ...extra]
+      .filter(Boolean)
+      .join(' ');
+  }
+
+  function fieldFrame(field: PromptField, control: ReactNode, hint?: ReactNode) {
+    const counter = counterState(values[field], PROMPT_LIMITS[field]);
+    const error = fieldErrors[field];
+    return (
+      <div className={`form-field submit-field submit-field-${field}`}>
+        <div className="submit-label-row">
+          <label className="form-label" htmlFor={fieldId(field)}>
+            {LABELS[field]}
+            <span className="submit-required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          </label>
+          <span
+            id={`${fieldId(field)}-counter`}
+            className={`submit-counter${counter.over ? ' is-over' : ''}`}
+            data-testid={`${field}-counter`}
+            hidden={!counter.visible}
+          >
+            {counter.text}
+          </span>
+        </div>
+        {control}
+        {hint}
+        {error ? (
+          <p id={`${fieldId(field)}-error`} className="field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  const suggestionsLoading = facets.isPending;
+  const invalid = (field: PromptField) => Boolean(fieldErrors[field]) || missing.has(field);
+
   return (
-    <div className="page">
-      <h1 className="page-title">{MESSAGES.submit.title}</h1>
+    <div className="page submit-page">
+      <header className="submit-header">
+        <div>
+          <h1 className="page-title">{MESSAGES.submit.title}</h1>
+          <p className="page-subtitle">{MESSAGES.submit.subtitle}</p>
+        </div>
+        <Link className="button button-secondary submit-academy-link" to={paths.academy}>
+          <GraduationCap aria-hidden="true" size={18} />
+          {MESSAGES.submit.improveLink}
+        </Link>
+      </header>
+
+      <form className="card-surface submit-form" noValidate onSubmit={handleSubmit} aria-labelledby={`${formId}-heading`}>
+        <h2 id={`${formId}-heading`} className="visually-hidden">
+          {MESSAGES.submit.title}
+        </h2>
+
+        {hasFieldErrors ? (
+          <div className="submit-limits" data-testid="limits-banner">
+            <Info aria-hidden="true" size={18} />
+            <p>{MESSAGES.submit.limitsBanner(PROMPT_LIMITS)}</p>
+          </div>
+        ) : null}
+
+        {fieldFrame(
+          'title',
+          <input
+            id={fieldId('title')}
+            name="title"
+            className="input"
+            type="text"
+            autoComplete="off"
+            aria-required="true"
+            aria-invalid={invalid('title')}
+            aria-describedby={describedBy('title')}
+            value={values.title}
+            onChange={(event) => update('title', event.target.value)}
+          />,
+        )}
+
+        {fieldFrame(
+          'prompt',
+          <textarea
+            id={fieldId('prompt')}
+            name="prompt"
+            className="textarea submit-prompt-text"
+            rows={6}
+            aria-required="true"
+            aria-invalid={invalid('prompt')}
+            aria-describedby={describedBy('prompt', `${fieldId('prompt')}-hint`)}
+            value={values.prompt}
+            onChange={(event) => update('prompt', event.target.value)}
+          />,
+          <p id={`${fieldId('prompt')}-hint`} className="submit-hint">
+            {MESSAGES.submit.variablesHint}
+          </p>,
+        )}
+
+        <div className="submit-pair">
+          {fieldFrame(
+            'category',
+            <SuggestionCombobox
+              id={fieldId('category')}
+              name="category"
+              value={values.category}
+              onChange={(value) => update('category', value)}
+              suggestions={facets.data?.categories.map((facet) => facet.name)}
+              loading={suggestionsLoading}
+              emptyText={MESSAGES.submit.noMatchingCategories}
+              listLabel={MESSAGES.submit.categorySuggestions}
+              invalid={invalid('category')}
+              describedBy={describedBy('category')}
+            />,
+          )}
+          {fieldFrame(
+            'model',
+            <SuggestionCombobox
+              id={fieldId('model')}
+              name="model"
+              value={values.model}
+              onChange={(value) => update('model', value)}
+              suggestions={facets.data?.models.map((facet) => facet.name)}
+              loading={suggestionsLoading}
+              emptyText={MESSAGES.submit.noMatchingModels}
+              listLabel={MESSAGES.submit.modelSuggestions}
+              invalid={invalid('model')}
+              describedBy={describedBy('model')}
+            />,
+          )}
+        </div>
+
+        {/* Anti-spam honeypot: invisible to people and assistive technology; bots that fill every field give themselves away. */}
+        <div className="submit-honeypot" aria-hidden="true">
+          <label htmlFor={fieldId('honeypot')}>{MESSAGES.submit.honeypotLabel}</label>
+          <input
+            id={fieldId('honeypot')}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(event) => setHoneypot(event.target.value)}
+          />
+        </div>
+
+        {notice?.kind === 'success' ? (
+          <Notification type="success">
+            <p>
+              {MESSAGES.submit.success}{' '}
+              <Link to={paths.prompt(notice.promptId)}>{MESSAGES.submit.openNewPrompt}</Link>
+            </p>
+          </Notification>
+        ) : null}
+        {notice?.kind === 'error' ? (
+          <Notification type="error">
+            <p>
+              {notice.message}
+              {notice.link ? (
+                <>
+                  {' '}
+                  <Link to={notice.link}>{MESSAGES.submit.openExistingPrompt}</Link>
+                </>
+              ) : null}
+            </p>
+          </Notification>
+        ) : null}
+
+        <div className="submit-actions">
+          <button type="submit" className="button button-primary submit-button" disabled={createPrompt.isPending}>
+            <Send aria-hidden="true" size={18} />
+            {createPrompt.isPending ? MESSAGES.submit.submitting : MESSAGES.submit.button}
+          </button>
+        </div>
+      </form>
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import { MESSAGES } from '@prompt-vault/shared/messages';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { AnalyticsAnswer } from '../dashboard';
+
+export async function getAnalytics(signal?: AbortSignal): Promise<AnalyticsAnswer> {
+  const { data } = await apiRequest<AnalyticsAnswer>('/api/analytics', { withUserId: false, signal });
+  return data;
+}
+
+export const analyticsQueryOptions = queryOptions({
+  queryKey: queryKeys.analytics,
+  queryFn: ({ signal }) => getAnalytics(signal),
+});
+
+export function useAnalytics() {
+  return useQuery(analyticsQueryOptions);
+}
+
+/**
+ * The error state's message (spec section 8): 'Failed to fetch analytics
+ * data' for a non-OK status, or the network error's own message.
+ */
+export function analyticsErrorMessage(error: Error): string {
+  return error instanceof ApiRequestError ? MESSAGES.insights.fetchFailed : error.message;
+}

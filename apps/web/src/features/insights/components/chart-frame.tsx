@@ -1,0 +1,144 @@
+import {
+  type ChartData,
+  Chart as ChartJS,
+  type ChartOptions,
+  type ChartType,
+  Legend,
+  type Plugin,
+  Tooltip,
+} from 'chart.js';
+import { merge } from 'chart.js/helpers';
+import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { Chart } from 'react-chartjs-2';
+import { type Theme, useTheme } from '../../../lib/theme';
+
+// Every chart here has a legend and a tooltip; each chart kind registers its own controller and elements.
+ChartJS.register(Tooltip, Legend);
+
+const SERIES_TOKENS = Array.from({ length: 14 }, (_, index) => `--chart-${index + 1}`);
+
+export interface ChartColors {
+  /** Legend and axis text: white in dark, dark grey in light (spec section 9). */
+  readonly text: string;
+  readonly grid: string;
+  /** Slice and line colours, in order. */
+  readonly series: readonly string[];
+  /** The 'Other' slice. */
+  readonly other: string;
+  /** Slice borders, so neighbouring slices stay apart. */
+  readonly surface: string;
+}
+
+/** Reads the chart colours from the design tokens of the theme now on <html>. */
+function readChartColors(): ChartColors {
+  const style = getComputedStyle(document.documentElement);
+  const token = (name: string) => style.getPropertyValue(name).trim();
+  return {
+    text: token('--color-chart-text'),
+    grid: token('--chart-grid'),
+    series: SERIES_TOKENS.map(token),
+    other: token('--chart-other'),
+    surface: token('--color-surface'),
+  };
+}
+
+/**
+ * The chart colours, re-read whenever the theme flips. setTheme() puts the
+ * new theme on <html> before it notifies, so the tokens read here are the
+ * new ones.
+ */
+export function useChartColors(): ChartColors {
+  const theme: Theme = useTheme();
+  // Keyed on the theme on purpose: the tokens read change with it.
+  return useMemo(() => readChartColors(), [theme]);
+}
+
+const PHONE_QUERY = '(max-width: 640px)';
+
+function subscribePhone(listener: () => void): () => void {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/** True on phone widths, where legends move below the chart. */
+export function usePhoneWidth(): boolean {
+  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
+}
+
+/**
+ * Writes what the chart instance itself resolved (legend colour, position
+ * and box) onto its canvas after each render. Canvas text is invisible to
+ * the DOM; these attributes let tests and curious developers check the
+ * drawn legend without reaching into Chart.js internals.
+ */
+const legendProbe: Plugin = {
+  id: 'pvLegendProbe',
+  afterRender(chart) {
+    const legend = chart.legend;
+    const labels = chart.options.plugins?.legend?.labels;
+    const canvas = chart.canvas;
+    canvas.dataset.legendColor = String(labels?.color ?? '');
+    canvas.dataset.legendPosition = String(chart.options.plugins?.legend?.position ?? '');
+    if (legend) {
+      // In CSS pixels; the test scales by the canvas's pixel ratio itself.
+      canvas.dataset.legendBox = [legend.left, legend.top, legend.width, legend.height].map(Math.round).join(',');
+    }
+  },
+};
+
+export interface ChartFrameProps<TType extends ChartType> {
+  readonly type: TType;
+  readonly data: ChartData<TType>;
+  /** Options of this chart kind; merged over the shared defaults. */
+  readonly options?: ChartOptions<TType>;
+  readonly colors: ChartColors;
+  readonly legendPosition: 'right' | 'bottom' | 'top';
+  /** The canvas's accessible name; the data table below gives the figures. */
+  readonly label: string;
+  /** A table of the figures, for people who cannot see the canvas. */
+  readonly dataTable: ReactNode;
+  readonly className?: string;
+}
+
+/**
+ * The one Chart.js wrapper: theme colours for text, legend and tooltip,
+ * responsive sizing, the legend's position, and an accessible name and data
+ * table. Each chart kind is a small specialisation of it.
+ */
+export function ChartFrame<TType extends ChartType>({
+  type,
+  data,
+  options,
+  colors,
+  legendPosition,
+  label,
+  dataTable,
+  className,
+}: ChartFrameProps<TType>) {
+  const merged = useMemo(() => {
+    const defaults = {
+      responsive: true,
+      maintainAspectRatio: false,
+      color: colors.text,
+      plugins: {
+        legend: {
+          position: legendPosition,
+          labels: { color: colors.text, boxWidth: 14, boxHeight: 14, padding: 12, font: { size: 13 } },
+        },
+        tooltip: { padding: 10, boxPadding: 4 },
+      },
+    };
+    // Chart.js's own deep merge; the result is a fresh object, so React sees new options after a theme flip.
+    return merge({}, [defaults, options ?? {}]) as ChartOptions<TType>;
+  }, [colors, legendPosition, options]);
+
+  return (
+    <div className={`chart-frame${className ? ` ${className}` : ''}`}>
+      <div className="chart-canvas" data-legend-position={legendPosition}>
+        <Chart type={type} data={data} options={merged} plugins={[legendProbe as Plugin<TType>]} role="img" aria-label={label} />
+      </div>
+      {dataTable}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { MESSAGES } from '@prompt-vault/shared/messages';
+import { ChevronDown, Medal } from 'lucide-react';
+import { Fragment, useId, useState } from 'react';
+import { CopyButton } from '../../../components/copy-button';
+import { useRecordCopy } from '../api/record-copy';
+import type { LeaderboardEntry } from '../dashboard';
+
+const BADGED_RANKS = 3;
+
+function RankCell({ rank }: { rank: number }) {
+  if (rank > BADGED_RANKS) return <span className="rank-plain">{rank}</span>;
+  return (
+    <span className={`rank-badge rank-badge-${rank}`} data-testid="rank-badge" title={MESSAGES.insights.topBadge(rank)}>
+      <Medal aria-hidden="true" size={14} />
+      {rank}
+    </span>
+  );
+}
+
+export interface LeaderboardProps {
+  readonly entries: readonly LeaderboardEntry[];
+}
+
+/**
+ * 'Top Copied Prompts Leaderboard'. A click anywhere on a row, or Enter or
+ * Space on its title button, opens it; only one row is open at a time.
+ */
+export function Leaderboard({ entries }: LeaderboardProps) {
+  const baseId = useId();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const recordCopy = useRecordCopy();
+  const toggle = (id: string) => setOpenId((current) => (current === id ? null : id));
+
+  return (
+    <section className="card-surface insights-panel insights-leaderboard" aria-labelledby={`${baseId}-title`}>
+      <h2 id={`${baseId}-title`} className="insights-panel-title">
+        {MESSAGES.insights.leaderboardTitle}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="leaderboard-empty">{MESSAGES.insights.leaderboardEmpty}</p>
+      ) : (
+        <table className="leaderboard" aria-labelledby={`${baseId}-title`}>
+          <thead>
+            <tr>
+              <th scope="col" className="col-rank">
+                {MESSAGES.insights.rank}
+              </th>
+              <th scope="col">{MESSAGES.insights.promptTitle}</th>
+              <th scope="col" className="col-wide">
+                {MESSAGES.insights.category}
+              </th>
+              <th scope="col" className="col-wide">
+                {MESSAGES.insights.model}
+              </th>
+              <th scope="col" className="col-count">
+                {MESSAGES.insights.copies}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => {
+              const open = openId === entry.id;
+              const detailsId = `${baseId}-details-${entry.rank}`;
+              return (
+                <Fragment key={entry.id}>
+                  <tr
+                    className={`leaderboard-row${open ? ' is-open' : ''}`}
+                    data-testid="leaderboard-row"
+                    // The whole row is a click target for pointers; keyboards use the title button.
+                    onClick={() => toggle(entry.id)}
+                  >
+                    <td className="col-rank">
+                      <RankCell rank={entry.rank} />
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="leaderboard-toggle"
+                        aria-expanded={open}
+                        aria-controls={detailsId}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          toggle(entry.id);
+                        }}
+                      >
+                        <span>{entry.title}</span>
+                        <ChevronDown aria-hidden="true" size={16} className="leaderboard-chevron" />
+                      </button>
+                    </td>
+                    <td className="col-wide">{entry.category}</td>
+                    <td className="col-wide">{entry.model}</td>
+                    <td className="col-count" data-testid="copy-count">
+                      {entry.copyCount}
+                    </td>
+                  </tr>
+                  {open ? (
+                    <tr className="leaderboard-details-row">
+                      <td colSpan={5}>
+                        <div id={detailsId} className="leaderboard-details" data-testid="leaderboard-details">
+                          <h3 id={`${detailsId}-heading`} className="leaderboard-details-title">
+                            {MESSAGES.insights.promptContent}
+                          </h3>
+                          {/* A long prompt scrolls inside its box, so keyboards must be able to reach and scroll it. */}
+                          <div
+                            className="leaderboard-prompt"
+                            role="region"
+                            aria-labelledby={`${detailsId}-heading`}
+                            tabIndex={0}
+                          >
+                            {entry.prompt ?? MESSAGES.insights.promptContentMissing}
+                          </div>
+                          <dl className="leaderboard-facts">
+                            <div>
+                              <dt>{MESSAGES.insights.rank}</dt>
+                              <dd>{entry.rank}</dd>
+                            </div>
+                            <div>
+                              <dt>{MESSAGES.insights.copies}</dt>
+                              <dd>{entry.copyCount}</dd>
+                            </div>
+                            {entry.likes !== undefined ? (
+                              <div>
+                                <dt>{MESSAGES.insights.likes}</dt>
+                                <dd>{entry.likes}</dd>
+                              </div>
+                            ) : null}
+                            <div className="phone-only">
+                              <dt>{MESSAGES.insights.category}</dt>
+                              <dd>{entry.category}</dd>
+                            </div>
+                            <div className="phone-only">
+                              <dt>{MESSAGES.insights.model}</dt>
+                              <dd>{entry.model}</dd>
+                            </div>
+                          </dl>
+                          {entry.prompt ? (
+                            <CopyButton
+                              text={entry.prompt}
+                              label={MESSAGES.insights.copyPrompt}
+                              onCopied={() => recordCopy.mutate(entry.id)}
+                            />
+                          ) : null}
+                        </div>
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
