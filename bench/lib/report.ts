@@ -84,10 +84,7 @@ function target(endpoint: EndpointFigures): string {
 export function resultTable(run: BenchRun): string {
   const rows: string[][] = [];
   const byDialect = (cell: (figures: DialectFigures) => string) => run.dialects.map(cell);
-  const names = run.dialects[0]?.endpoints.map((endpoint) => endpoint.name) ?? [];
-  for (const [index, name] of names.entries()) {
-    const first = run.dialects[0]?.endpoints[index];
-    if (!first) continue;
+  for (const [index, first] of (run.dialects[0]?.endpoints ?? []).entries()) {
     rows.push([
       `\`${first.path}\`${first.headers ? ` with ${Object.keys(first.headers).join(', ')}` : ''} at ${run.connections} connections`,
       ...byDialect((figures) => {
@@ -100,7 +97,6 @@ export function resultTable(run: BenchRun): string {
         return raw ? `${int(raw.rps)} req/s, p99 ${ms(raw.p99)} ms` : '-';
       }).join(' / '),
     ]);
-    void name;
   }
   rows.push([
     'Search: indexed vs `LIKE \'%q%\'` scan (total + first page, mean of 4 needles)',
