@@ -82,6 +82,8 @@ export const STORAGE_KEYS = {
   userId: 'userId',
   theme: 'theme',
   cookieConsent: 'cookieConsent',
+  /** Beyond the spec: the prompts and notes this browser has reported, so each is reported once. */
+  reported: 'reportedItems',
 } as const;
 export const COOKIE_CONSENT_ACCEPTED = 'accepted';
 export const USER_ID_PREFIX = 'user_';

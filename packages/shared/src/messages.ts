@@ -41,6 +41,38 @@ export const MESSAGES = {
   comments: {
     loading: 'Loading comments...',
   },
+  // Beyond the spec (DESIGN.md section 1): posting notes, the permalink and reporting.
+  notes: {
+    empty: 'No notes yet. Be the first to leave one.',
+    loadFailed: 'Could not load the notes. Please try again.',
+    anonymous: 'Anonymous',
+    textLabel: 'Your note',
+    authorLabel: 'Your name (optional)',
+    submit: 'Post note',
+    submitting: 'Posting...',
+    posted: 'Your note was posted.',
+    textRequired: 'Please write a note before posting.',
+    postFailed: 'Your note could not be posted. Please try again.',
+  },
+  permalink: {
+    share: 'Share',
+    linkCopied: 'Link copied!',
+    notFoundHeading: 'Prompt not found',
+    notFoundText: 'This prompt does not exist or is no longer available. It may have been removed, or the link may be mistyped.',
+    backToLibrary: 'Browse the prompt library',
+    loadFailed: 'This prompt could not be loaded. Please check your connection and try again.',
+    notesHeading: 'Notes',
+  },
+  report: {
+    button: 'Report',
+    dialogTitle: 'Report this content',
+    reasonLegend: 'Why are you reporting it?',
+    reasons: { spam: 'Spam', offensive: 'Offensive', other: 'Something else' },
+    submit: 'Send report',
+    cancel: 'Cancel',
+    done: 'Thanks — reported.',
+    failed: 'The report could not be sent. Please try again.',
+  },
   submit: {
     title: 'Share your Prompts',
     improveLink: 'Improve your prompts',

@@ -1,10 +1,132 @@
-import { useParams } from 'react-router';
+import { MESSAGES } from '@prompt-vault/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Share2 } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { Link, useParams } from 'react-router';
+import { NotesPanel } from '../../components/comments-modal/notes-panel';
+import { LikeButton } from '../../components/prompt-card/like-button';
+import { PromptCopyButton } from '../../components/prompt-card/prompt-copy-button';
+import { PromptTags } from '../../components/prompt-card/prompt-tags';
+import { promptQueryOptions } from '../../components/prompt-card/api/get-prompt';
+import { ReportButton } from '../../components/report-button/report-button';
+import { paths } from '../../config/paths';
+import { ApiRequestError } from '../../lib/api-client';
+import { copyText } from '../../lib/clipboard';
+import { useTimedFlag } from '../../lib/use-timed-flag';
+import { COPIED_INDICATOR_MS } from '@prompt-vault/shared/limits';
+import '../../components/prompt-card/prompt-card.css';
+import './permalink.css';
 
+/** One prompt on its own page: the whole text, tags, likes, copy, share, report and its notes. */
 export function PermalinkPage() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const prompt = useQuery(promptQueryOptions(id));
+  const notesHeadingId = useId();
+
+  useEffect(() => {
+    if (prompt.data) document.title = `${prompt.data.title} · Prompt Vault`;
+    return () => {
+      document.title = 'Prompt Vault';
+    };
+  }, [prompt.data]);
+
+  if (prompt.isPending) {
+    return (
+      <div className="page permalink-page" role="status" aria-label="Loading prompt">
+        <div className="permalink-skeleton card-surface" />
+      </div>
+    );
+  }
+
+  if (prompt.isError) {
+    const notFound = prompt.error instanceof ApiRequestError && prompt.error.status === 404;
+    return (
+      <div className="page permalink-page">
+        <BackLink />
+        <div className="permalink-missing card-surface" role={notFound ? undefined : 'alert'}>
+          <h1 className="page-title">{notFound ? MESSAGES.permalink.notFoundHeading : MESSAGES.library.loadErrorHeading}</h1>
+          <p className="page-subtitle">{notFound ? MESSAGES.permalink.notFoundText : MESSAGES.permalink.loadFailed}</p>
+          {notFound ? (
+            <Link className="button button-primary" to={paths.library}>
+              {MESSAGES.permalink.backToLibrary}
+            </Link>
+          ) : (
+            <button type="button" className="button button-primary" onClick={() => void prompt.refetch()}>
+              {MESSAGES.library.tryAgain}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const data = prompt.data;
   return (
-    <div className="page">
-      <h1 className="page-title">Prompt {id}</h1>
+    <div className="page permalink-page">
+      <BackLink />
+      <article className="permalink-card card-surface" aria-labelledby="permalink-title">
+        <header className="permalink-header">
+          <h1 id="permalink-title" className="page-title">
+            {data.title}
+          </h1>
+          <ReportButton targetType="prompt" targetId={data._id} subject={`prompt: ${data.title}`} />
+        </header>
+        <PromptTags prompt={data} />
+        {/* The actions come before the text: a long prompt would push them far down. */}
+        <div className="prompt-card-actions permalink-actions">
+          <LikeButton prompt={data} />
+          <ShareButton title={data.title} />
+          <PromptCopyButton prompt={data} />
+        </div>
+        <pre className="prompt-text permalink-text">{data.prompt}</pre>
+      </article>
+
+      <section className="permalink-notes card-surface" aria-labelledby={notesHeadingId}>
+        <h2 id={notesHeadingId}>
+          {MESSAGES.permalink.notesHeading} <span className="permalink-notes-count">({data.commentCount})</span>
+        </h2>
+        <NotesPanel promptId={data._id} />
+      </section>
     </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link className="permalink-back" to={paths.library}>
+      <ArrowLeft aria-hidden="true" size={16} />
+      {MESSAGES.sidebar.library}
+    </Link>
+  );
+}
+
+/** The Web Share sheet where the browser has one; elsewhere the link goes to the clipboard. */
+function ShareButton({ title }: { readonly title: string }) {
+  const [copied, showCopied] = useTimedFlag(COPIED_INDICATOR_MS);
+
+  async function share() {
+    const url = window.location.href;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+      } catch (error) {
+        // Closing the share sheet is not an error worth showing.
+        if (!(error instanceof DOMException && error.name === 'AbortError')) console.warn('Share failed', error);
+      }
+      return;
+    }
+    try {
+      await copyText(url);
+      showCopied();
+    } catch {
+      window.alert(MESSAGES.card.clipboardFailed);
+    }
+  }
+
+  return (
+    <button type="button" className="button button-ghost share-button" onClick={() => void share()}>
+      <Share2 aria-hidden="true" size={18} />
+      <span aria-live="polite">{copied ? MESSAGES.permalink.linkCopied : MESSAGES.permalink.share}</span>
+    </button>
   );
 }

@@ -1,0 +1,29 @@
+import type { Prompt } from '@prompt-vault/shared/schemas';
+import { X } from 'lucide-react';
+import { useId } from 'react';
+import { ModalDialog } from '../modal-dialog';
+import { NotesPanel } from './notes-panel';
+
+export interface CommentsModalProps {
+  readonly prompt: Pick<Prompt, '_id' | 'title'>;
+  /** Called when the visitor closes it; the caller refreshes the prompt's note count. */
+  readonly onClose: () => void;
+}
+
+/** The notes of one prompt in a dialog titled by the prompt's title. Loaded on demand (lazy-comments-modal.tsx). */
+export default function CommentsModal({ prompt, onClose }: CommentsModalProps) {
+  const titleId = useId();
+  return (
+    <ModalDialog labelledBy={titleId} onClose={onClose} className="comments-modal">
+      <div className="modal-dialog-header">
+        <h2 id={titleId} className="modal-dialog-title">
+          {prompt.title}
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close notes" onClick={onClose}>
+          <X aria-hidden="true" size={20} />
+        </button>
+      </div>
+      <NotesPanel promptId={prompt._id} />
+    </ModalDialog>
+  );
+}

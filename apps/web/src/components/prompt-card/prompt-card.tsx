@@ -1,0 +1,73 @@
+import { MESSAGES } from '@prompt-vault/shared/messages';
+import type { Prompt } from '@prompt-vault/shared/schemas';
+import { previewText } from '@prompt-vault/shared/text';
+import { MessageSquare } from 'lucide-react';
+import { memo, useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { preloadCommentsModal } from '../comments-modal/lazy-comments-modal';
+import { ReportButton } from '../report-button/report-button';
+import { LikeButton } from './like-button';
+import { PromptCopyButton } from './prompt-copy-button';
+import { PromptTags } from './prompt-tags';
+import './prompt-card.css';
+
+export interface PromptCardProps {
+  readonly prompt: Prompt;
+  /** Whether the whole text shows; the list keeps one card expanded at a time. */
+  readonly expanded: boolean;
+  readonly onToggleExpanded: (id: string) => void;
+  /** Opens the comments modal; the button is passed so focus can return to it. */
+  readonly onOpenNotes: (prompt: Prompt) => void;
+}
+
+/** One prompt in the library grid: title (to its permalink), tags, preview, likes, notes, copy, report. */
+export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleExpanded, onOpenNotes }: PromptCardProps) {
+  const titleId = useId();
+  const textId = useId();
+  const preview = previewText(prompt.prompt);
+
+  return (
+    <article className="prompt-card card-surface" aria-labelledby={titleId}>
+      <header className="prompt-card-header">
+        <h3 id={titleId} className="prompt-card-title">
+          <Link to={paths.prompt(prompt._id)}>{prompt.title}</Link>
+        </h3>
+        <ReportButton targetType="prompt" targetId={prompt._id} subject={`prompt: ${prompt.title}`} />
+      </header>
+      <PromptTags prompt={prompt} />
+      <div className="prompt-card-text">
+        <p id={textId} className="prompt-text">
+          {expanded ? prompt.prompt : preview.text}
+        </p>
+        {preview.truncated && (
+          <button
+            type="button"
+            className="prompt-card-more"
+            aria-expanded={expanded}
+            aria-controls={textId}
+            onClick={() => onToggleExpanded(prompt._id)}
+          >
+            {expanded ? MESSAGES.card.showLess : MESSAGES.card.readMore}
+          </button>
+        )}
+      </div>
+      <footer className="prompt-card-actions">
+        <LikeButton prompt={prompt} />
+        <button
+          type="button"
+          className="button button-ghost notes-button"
+          aria-haspopup="dialog"
+          aria-label={`${MESSAGES.card.notes(prompt.commentCount)} on ${prompt.title}`}
+          onClick={() => onOpenNotes(prompt)}
+          onPointerEnter={preloadCommentsModal}
+          onFocus={preloadCommentsModal}
+        >
+          <MessageSquare aria-hidden="true" size={18} />
+          <span>{MESSAGES.card.notes(prompt.commentCount)}</span>
+        </button>
+        <PromptCopyButton prompt={prompt} />
+      </footer>
+    </article>
+  );
+});

@@ -1,0 +1,184 @@
+import { MESSAGES } from '@prompt-vault/shared/messages';
+import { ChevronDown, Search, SlidersHorizontal, X } from 'lucide-react';
+import { type RefObject, useId, useState } from 'react';
+import type { Facets } from '@prompt-vault/shared/schemas';
+import {
+  type FilterKey,
+  type LibraryFilters,
+  type LibrarySort,
+  activeFilterChips,
+  hasActiveFilter,
+  selectOptions,
+} from '../filters';
+
+interface FilterPanelProps {
+  readonly filters: LibraryFilters;
+  /** What the search box shows (the URL follows it after the debounce). */
+  readonly searchText: string;
+  readonly onSearchTextChange: (text: string) => void;
+  readonly onSearchClear: () => void;
+  readonly searchRef: RefObject<HTMLInputElement | null>;
+  readonly facets: Facets | undefined;
+  readonly onChange: (next: LibraryFilters) => void;
+  readonly onRemove: (key: FilterKey) => void;
+  readonly onClearAll: () => void;
+}
+
+/** 'Refine Results': search box, 'Clear', the four selects behind 'More Filters', and the Active filters chips. */
+export function FilterPanel(props: FilterPanelProps) {
+  const { filters, searchText, facets, onChange } = props;
+  const ids = { heading: useId(), search: useId(), selects: useId(), category: useId(), model: useId(), sort: useId(), liked: useId() };
+  // The selects start open when a shared link already uses one of them.
+  const [open, setOpen] = useState(() => Boolean(filters.category || filters.model || filters.sort || filters.likedOnly));
+  const active = hasActiveFilter(filters) || searchText.trim() !== '';
+  const chips = activeFilterChips(filters);
+
+  return (
+    <section className="filter-panel card-surface" aria-labelledby={ids.heading}>
+      <div className="filter-panel-top">
+        <h2 id={ids.heading} className="filter-panel-title">
+          <SlidersHorizontal aria-hidden="true" size={18} />
+          {MESSAGES.library.refineResults}
+        </h2>
+        <button
+          type="button"
+          className="button button-ghost filter-toggle"
+          aria-expanded={open}
+          aria-controls={ids.selects}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? MESSAGES.library.lessFilters : MESSAGES.library.moreFilters}
+          <ChevronDown aria-hidden="true" size={16} className={open ? 'is-flipped' : undefined} />
+        </button>
+      </div>
+
+      <div className="filter-search-row">
+        <div className="search-box">
+          <Search aria-hidden="true" size={18} className="search-icon" />
+          <label htmlFor={ids.search} className="visually-hidden">
+            Search prompts
+          </label>
+          <input
+            ref={props.searchRef}
+            id={ids.search}
+            className="input search-input"
+            type="search"
+            placeholder={MESSAGES.library.searchPlaceholder}
+            value={searchText}
+            onChange={(event) => props.onSearchTextChange(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            aria-keyshortcuts="/"
+          />
+          {searchText && (
+            <button type="button" className="search-clear" aria-label="Clear search" onClick={props.onSearchClear}>
+              <X aria-hidden="true" size={16} />
+            </button>
+          )}
+          {!searchText && (
+            <kbd className="search-hint" aria-hidden="true">
+              /
+            </kbd>
+          )}
+        </div>
+        {active && (
+          <button type="button" className="button button-secondary" onClick={props.onClearAll}>
+            {MESSAGES.library.clear}
+          </button>
+        )}
+      </div>
+
+      <div id={ids.selects} className="filter-selects" hidden={!open}>
+        <div className="form-field">
+          <label className="form-label" htmlFor={ids.category}>
+            Category
+          </label>
+          <select
+            id={ids.category}
+            className="select"
+            value={filters.category}
+            onChange={(event) => onChange({ ...filters, category: event.target.value })}
+          >
+            <option value="">{MESSAGES.library.allCategories}</option>
+            {selectOptions(facets?.categories.map((facet) => facet.name) ?? [], filters.category).map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label className="form-label" htmlFor={ids.model}>
+            Model
+          </label>
+          <select
+            id={ids.model}
+            className="select"
+            value={filters.model}
+            onChange={(event) => onChange({ ...filters, model: event.target.value })}
+          >
+            <option value="">{MESSAGES.library.allModels}</option>
+            {selectOptions(facets?.models.map((facet) => facet.name) ?? [], filters.model).map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label className="form-label" htmlFor={ids.sort}>
+            Sort
+          </label>
+          <select
+            id={ids.sort}
+            className="select"
+            value={filters.sort}
+            onChange={(event) => onChange({ ...filters, sort: event.target.value as LibrarySort })}
+          >
+            <option value="">{MESSAGES.library.sortByLikes}</option>
+            <option value="likes_desc">{MESSAGES.library.mostPopular}</option>
+            <option value="likes_asc">{MESSAGES.library.leastPopular}</option>
+          </select>
+        </div>
+        <div className="form-field">
+          <label className="form-label" htmlFor={ids.liked}>
+            Liked status
+          </label>
+          <select
+            id={ids.liked}
+            className="select"
+            value={filters.likedOnly ? 'true' : ''}
+            onChange={(event) => onChange({ ...filters, likedOnly: event.target.value === 'true' })}
+          >
+            <option value="">{MESSAGES.library.allPrompts}</option>
+            <option value="true">{MESSAGES.library.likedByMe}</option>
+          </select>
+        </div>
+      </div>
+
+      {chips.length > 0 && (
+        <div className="active-filters">
+          <span className="active-filters-label" id={`${ids.heading}-chips`}>
+            {MESSAGES.library.activeFilters}
+          </span>
+          <ul className="chip-list" aria-labelledby={`${ids.heading}-chips`}>
+            {chips.map((chip) => (
+              <li key={chip.key}>
+                <button
+                  type="button"
+                  className="filter-chip"
+                  aria-label={`Remove filter ${chip.label}`}
+                  onClick={() => props.onRemove(chip.key)}
+                >
+                  <span>{chip.label}</span>
+                  <X aria-hidden="true" size={14} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_FILTERS,
+  type LibraryFilters,
+  activeFilterChips,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  hasActiveFilter,
+  listQueryString,
+  normalizeFilters,
+  selectOptions,
+  withoutFilter,
+} from './filters';
+
+const ALL: LibraryFilters = { q: 'email', category: 'Writing', model: 'GPT-4', sort: 'likes_desc', likedOnly: true };
+
+describe('filters in the URL', () => {
+  it('writes every active filter under its documented name', () => {
+    expect(filtersToSearchParams(ALL).toString()).toBe('q=email&category=Writing&model=GPT-4&sort=likes_desc&liked=true');
+  });
+
+  it('writes nothing for the unfiltered library, so it stays plain /', () => {
+    expect(filtersToSearchParams(EMPTY_FILTERS).toString()).toBe('');
+  });
+
+  it('reads back what it wrote', () => {
+    expect(filtersFromSearchParams(filtersToSearchParams(ALL))).toEqual(ALL);
+    const ascending: LibraryFilters = { ...EMPTY_FILTERS, sort: 'likes_asc' };
+    expect(filtersFromSearchParams(filtersToSearchParams(ascending))).toEqual(ascending);
+  });
+
+  it('encodes and decodes values with spaces, ampersands and non-ASCII letters', () => {
+    const odd: LibraryFilters = { ...EMPTY_FILTERS, q: 'a&b = c', category: 'Café & Co' };
+    const query = filtersToSearchParams(odd).toString();
+    expect(query).not.toContain('&b');
+    expect(filtersFromSearchParams(new URLSearchParams(query))).toEqual(odd);
+  });
+
+  it('trims the search text and leaves out a blank one', () => {
+    expect(filtersToSearchParams({ ...EMPTY_FILTERS, q: '  email  ' }).get('q')).toBe('email');
+    expect(filtersToSearchParams({ ...EMPTY_FILTERS, q: '   ' }).has('q')).toBe(false);
+  });
+
+  it('ignores unknown sorts and any liked value but true', () => {
+    const read = filtersFromSearchParams(new URLSearchParams('sort=newest&liked=yes&page=3'));
+    expect(read).toEqual(EMPTY_FILTERS);
+    expect(filtersFromSearchParams(new URLSearchParams('sort=likes_asc&liked=true'))).toMatchObject({
+      sort: 'likes_asc',
+      likedOnly: true,
+    });
+  });
+});
+
+describe('active filters', () => {
+  it('knows when any filter is active', () => {
+    expect(hasActiveFilter(EMPTY_FILTERS)).toBe(false);
+    expect(hasActiveFilter({ ...EMPTY_FILTERS, q: '  ' })).toBe(false);
+    for (const key of ['q', 'category', 'model'] as const) {
+      expect(hasActiveFilter({ ...EMPTY_FILTERS, [key]: 'x' })).toBe(true);
+    }
+    expect(hasActiveFilter({ ...EMPTY_FILTERS, sort: 'likes_asc' })).toBe(true);
+    expect(hasActiveFilter({ ...EMPTY_FILTERS, likedOnly: true })).toBe(true);
+  });
+
+  it('makes one chip per active filter, labelled with the option texts of the spec', () => {
+    expect(activeFilterChips(ALL)).toEqual([
+      { key: 'q', label: 'Search: email' },
+      { key: 'category', label: 'Category: Writing' },
+      { key: 'model', label: 'Model: GPT-4' },
+      { key: 'sort', label: 'Most Popular' },
+      { key: 'likedOnly', label: 'Liked by Me' },
+    ]);
+    expect(activeFilterChips({ ...EMPTY_FILTERS, sort: 'likes_asc' })).toEqual([{ key: 'sort', label: 'Least Popular' }]);
+    expect(activeFilterChips(EMPTY_FILTERS)).toEqual([]);
+  });
+
+  it('removing a chip resets only its own filter', () => {
+    expect(withoutFilter(ALL, 'category')).toEqual({ ...ALL, category: '' });
+    expect(withoutFilter(ALL, 'likedOnly')).toEqual({ ...ALL, likedOnly: false });
+    expect(withoutFilter(ALL, 'sort')).toEqual({ ...ALL, sort: '' });
+  });
+
+  it('normalises the search text so equivalent lists share a cache entry', () => {
+    expect(normalizeFilters({ ...ALL, q: ' email ' })).toEqual(ALL);
+  });
+});
+
+describe('the list request', () => {
+  it('asks for one page with the filters and the cursor', () => {
+    expect(listQueryString(ALL, 48, undefined)).toBe(
+      'q=email&category=Writing&model=GPT-4&sort=likes_desc&liked=true&limit=48',
+    );
+    expect(listQueryString(EMPTY_FILTERS, 48, 'abc+/=')).toBe('limit=48&cursor=abc%2B%2F%3D');
+  });
+});
+
+describe('select options', () => {
+  it('sorts the values alphabetically', () => {
+    expect(selectOptions(['Writing', 'Coding', 'marketing'], '')).toEqual(['Coding', 'marketing', 'Writing']);
+  });
+
+  it('keeps a chosen value that the library no longer holds, once', () => {
+    expect(selectOptions(['Coding'], 'Gone')).toEqual(['Coding', 'Gone']);
+    expect(selectOptions(['Coding'], 'Coding')).toEqual(['Coding']);
+  });
+});

@@ -1,0 +1,116 @@
+import { MESSAGES } from '@prompt-vault/shared/messages';
+
+/**
+ * The library's filters and their place in the URL
+ * (`/?q=email&category=Writing&model=GPT-4&sort=likes_desc&liked=true`), so a
+ * filtered view can be shared and the back button restores it. Pure, so the
+ * mapping is tested without a browser.
+ */
+
+/** The sort select's values: '' keeps the server's order ('Sort by Likes'). */
+export const LIBRARY_SORTS = ['likes_desc', 'likes_asc'] as const;
+export type LibrarySort = (typeof LIBRARY_SORTS)[number] | '';
+
+export interface LibraryFilters {
+  readonly q: string;
+  readonly category: string;
+  readonly model: string;
+  readonly sort: LibrarySort;
+  readonly likedOnly: boolean;
+}
+
+export type FilterKey = keyof LibraryFilters;
+
+export const EMPTY_FILTERS: LibraryFilters = { q: '', category: '', model: '', sort: '', likedOnly: false };
+
+/** The URL parameter names, in the order they are written. */
+const PARAM = { q: 'q', category: 'category', model: 'model', sort: 'sort', likedOnly: 'liked' } as const;
+
+function isLibrarySort(value: string | null): value is (typeof LIBRARY_SORTS)[number] {
+  return value !== null && (LIBRARY_SORTS as readonly string[]).includes(value);
+}
+
+/** Reads the filters from a URL's search part; unknown or malformed values are ignored. */
+export function filtersFromSearchParams(params: URLSearchParams): LibraryFilters {
+  const sort = params.get(PARAM.sort);
+  return {
+    q: params.get(PARAM.q) ?? '',
+    category: params.get(PARAM.category) ?? '',
+    model: params.get(PARAM.model) ?? '',
+    sort: isLibrarySort(sort) ? sort : '',
+    likedOnly: params.get(PARAM.likedOnly) === 'true',
+  };
+}
+
+/**
+ * Writes the filters as URL parameters, leaving out the inactive ones, so the
+ * unfiltered library is plain `/`. The search text is trimmed: surrounding
+ * spaces never change the results.
+ */
+export function filtersToSearchParams(filters: LibraryFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  const q = filters.q.trim();
+  if (q) params.set(PARAM.q, q);
+  if (filters.category) params.set(PARAM.category, filters.category);
+  if (filters.model) params.set(PARAM.model, filters.model);
+  if (filters.sort) params.set(PARAM.sort, filters.sort);
+  if (filters.likedOnly) params.set(PARAM.likedOnly, 'true');
+  return params;
+}
+
+/** The filters with their search text trimmed: two URLs that mean the same list share one cache entry. */
+export function normalizeFilters(filters: LibraryFilters): LibraryFilters {
+  return { ...filters, q: filters.q.trim() };
+}
+
+export function hasActiveFilter(filters: LibraryFilters): boolean {
+  return filtersToSearchParams(filters).size > 0;
+}
+
+/** The query string of one page of GET /api/prompts for these filters. */
+export function listQueryString(filters: LibraryFilters, limit: number, cursor: string | undefined): string {
+  const params = filtersToSearchParams(filters);
+  params.set('limit', String(limit));
+  if (cursor) params.set('cursor', cursor);
+  return params.toString();
+}
+
+export interface FilterChip {
+  readonly key: FilterKey;
+  /** The chip's visible text. */
+  readonly label: string;
+}
+
+const SORT_LABELS: Record<(typeof LIBRARY_SORTS)[number], string> = {
+  likes_desc: MESSAGES.library.mostPopular,
+  likes_asc: MESSAGES.library.leastPopular,
+};
+
+/** One removable chip per active filter, in the order of the controls. */
+export function activeFilterChips(filters: LibraryFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const q = filters.q.trim();
+  if (q) chips.push({ key: 'q', label: `Search: ${q}` });
+  if (filters.category) chips.push({ key: 'category', label: `Category: ${filters.category}` });
+  if (filters.model) chips.push({ key: 'model', label: `Model: ${filters.model}` });
+  if (filters.sort) chips.push({ key: 'sort', label: SORT_LABELS[filters.sort] });
+  if (filters.likedOnly) chips.push({ key: 'likedOnly', label: MESSAGES.library.likedByMe });
+  return chips;
+}
+
+/** The filters with one of them reset, as removing its chip does. */
+export function withoutFilter(filters: LibraryFilters, key: FilterKey): LibraryFilters {
+  return { ...filters, [key]: EMPTY_FILTERS[key] };
+}
+
+/**
+ * The options of the category or model select: the library's distinct values
+ * sorted alphabetically, plus the current choice when a shared link names a
+ * value the library no longer holds, so the select always shows what filters
+ * the list.
+ */
+export function selectOptions(names: readonly string[], current: string): string[] {
+  const options = new Set(names);
+  if (current) options.add(current);
+  return [...options].sort((a, b) => a.localeCompare(b));
+}

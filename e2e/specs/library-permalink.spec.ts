@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, createPrompt, unique } from '../support/library';
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookies(page);
+});
+
+const LONG_TEXT = `${'Line of a long prompt. '.repeat(20)}\nSecond paragraph stays whole.`;
+
+test('the permalink shows the whole prompt, its tags, likes, copy and notes', async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const prompt = await createPrompt(request, { category: unique('Cat '), model: 'Gemini 2.5 Pro', prompt: LONG_TEXT });
+  await request.post(`/api/comments/${prompt._id}`, { data: { text: 'Helpful on mobile too', author: 'Lee' } });
+  await page.goto(`/prompts/${prompt._id}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toBeVisible();
+  await expect(page).toHaveTitle(`${prompt.title} · Prompt Vault`);
+  const article = page.getByRole('article', { name: prompt.title });
+  await expect(article.locator('.permalink-text')).toHaveText(LONG_TEXT);
+  await expect(article.getByRole('button', { name: 'Read more' })).toHaveCount(0);
+  await expect(article.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+    `Category: ${prompt.category}`,
+    'Model: Gemini 2.5 Pro',
+  ]);
+
+  const like = article.getByRole('button', { name: /Likes, like/ });
+  await expect(like).toHaveText('0 Likes');
+  await like.click();
+  await expect(like).toHaveText('1 Likes');
+
+  const recorded = page.waitForRequest((r) => r.url().endsWith(`/api/prompts/${prompt._id}/copy`));
+  await article.getByRole('button', { name: `Copy ${prompt.title}` }).click();
+  await expect(article.getByRole('button', { name: `Copy ${prompt.title}` })).toHaveText('Copied!');
+  await recorded;
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(LONG_TEXT);
+
+  const notes = page.getByRole('region', { name: /Notes/ });
+  await expect(notes.getByRole('heading', { name: 'Notes (1)' })).toBeVisible();
+  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText('Helpful on mobile too');
+  await notes.getByRole('textbox', { name: 'Your note' }).fill('Posted from the permalink');
+  await notes.getByRole('button', { name: 'Post note' }).click();
+  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText('Posted from the permalink');
+  await expect(notes.getByRole('heading', { name: 'Notes (2)' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Prompt Library' }).first().click();
+  await expect(page).toHaveURL('/');
+});
+
+test("Share copies the link with 'Link copied!' where the Web Share API is missing", async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: undefined });
+  });
+  const prompt = await createPrompt(request);
+  await page.goto(`/prompts/${prompt._id}`);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByRole('button', { name: 'Link copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  await expect(page.getByRole('button', { name: 'Share' })).toBeVisible({ timeout: 3_000 });
+});
+
+test('Share uses the Web Share API where the browser has it', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    const calls: unknown[] = [];
+    (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;
+    Object.defineProperty(Navigator.prototype, 'share', {
+      configurable: true,
+      value: (data: unknown) => {
+        calls.push(data);
+        return Promise.resolve();
+      },
+    });
+  });
+  const prompt = await createPrompt(request);
+  await page.goto(`/prompts/${prompt._id}`);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls))
+    .toEqual([{ title: prompt.title, url: page.url() }]);
+  await expect(page.getByRole('button', { name: 'Link copied!' })).toHaveCount(0);
+});
+
+test('an unknown id shows a friendly not-found page with a way back', async ({ page }) => {
+  await page.goto('/prompts/does-not-exist-123');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prompt not found' })).toBeVisible();
+  await expect(
+    page.getByText('This prompt does not exist or is no longer available.', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Browse the prompt library' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Your AI Prompt Vault' })).toBeVisible();
+});
+
+test('a permalink that cannot load (server error) offers Try Again', async ({ page, request }) => {
+  const prompt = await createPrompt(request);
+  let fail = true;
+  await page.route(`**/api/prompts/${prompt._id}`, async (route) => {
+    if (fail) await route.fulfill({ status: 500, json: { error: 'INTERNAL_ERROR', message: 'Something went wrong' } });
+    else await route.continue();
+  });
+  await page.goto(`/prompts/${prompt._id}`);
+  await expect(page.getByRole('alert')).toContainText('This prompt could not be loaded.');
+  fail = false;
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toBeVisible();
+});
