@@ -81,7 +81,8 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
     },
     begin: async () => void (await client.query('BEGIN')),
     clear: async () => {
-      await client.query(`TRUNCATE ${CLEAR_ORDER.join(', ')}`);
+      // CASCADE: tables hanging off prompts (the search copy, reports) go too.
+      await client.query(`TRUNCATE ${CLEAR_ORDER.join(', ')} CASCADE`);
     },
     insertPrompts: async (rows) => {
       await client.query(
@@ -125,7 +126,7 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
       // VACUUM also moves the rows a bulk load leaves in the GIN indexes'
       // pending list (read linearly by every search) into the index proper:
       // a search went from 82 ms to 14 ms. ANALYZE gives the planner statistics.
-      await client.query('VACUUM ANALYZE prompts, likes, copies, comments');
+      await client.query('VACUUM ANALYZE prompts, prompt_search, likes, copies, comments');
     },
     close: async () => client.end(),
   };

@@ -23,8 +23,9 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
 /**
  * The spec's search: a case-insensitive substring of the title or the text.
  *
- * - PostgreSQL: ILIKE, served by the pg_trgm GIN indexes; for needles too
- *   short to hold a trigram the planner scans instead.
+ * - PostgreSQL: ILIKE on prompt_search (the searchable copy of the text),
+ *   served by its pg_trgm GIN indexes; for needles too short to hold a
+ *   trigram the planner scans instead.
  * - SQLite, 3+ characters: the FTS5 trigram index (case-insensitive for all
  *   of Unicode, like ILIKE; LIKE and % or _ have no special meaning in it).
  * - SQLite, shorter: a scan. LIKE folds only ASCII case, which is exact for
@@ -38,7 +39,7 @@ export function searchCondition(
 ): Expression<SqlBool> {
   if (dialect === 'postgres') {
     const pattern = likePattern(text);
-    return eb.or([sql<SqlBool>`prompts.title ILIKE ${pattern}`, sql<SqlBool>`prompts.prompt ILIKE ${pattern}`]);
+    return sql<SqlBool>`prompts.id IN (SELECT id FROM prompt_search WHERE title ILIKE ${pattern} OR prompt ILIKE ${pattern})`;
   }
   if ([...text].length >= TRIGRAM_MIN_LENGTH) {
     return sql<SqlBool>`prompts.rowid IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)})`;

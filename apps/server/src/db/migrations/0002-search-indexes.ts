@@ -9,8 +9,8 @@ import { dialectOf } from '../dialect-of';
  * - SQLite: an FTS5 table with the trigram tokenizer over the prompts table
  *   (external content: the text is stored once, in prompts), kept in sync by
  *   triggers. Only edits of title or prompt touch it, not counter updates.
- * - PostgreSQL: pg_trgm GIN indexes on title and prompt, which serve ILIKE
- *   '%q%' directly.
+ * - PostgreSQL: pg_trgm GIN indexes on a copy of title and prompt
+ *   (prompt_search, kept in sync by a trigger), which serve ILIKE '%q%'.
  *
  * Trigrams cannot index a needle shorter than 3 characters; search.ts falls
  * back to a scan for those.
@@ -59,8 +59,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHERE e.extname = 'pg_trgm'`.execute(db);
   const schema = found.rows[0]?.schema ?? 'public';
   const opclass = sql`${sql.id(schema)}.gin_trgm_ops`;
-  await sql`CREATE INDEX prompts_title_trgm_idx ON prompts USING gin (title ${opclass})`.execute(db);
-  await sql`CREATE INDEX prompts_prompt_trgm_idx ON prompts USING gin (prompt ${opclass})`.execute(db);
+  // The searchable text lives in a table of its own, kept in step by a
+  // trigger. On prompts, every like or copy rewrites the row (like_count is
+  // indexed, so the update is never HOT) and would add the whole text's
+  // trigrams to the GIN indexes again: likes slowed down and the indexes'
+  // pending lists, which every search reads, kept growing.
+  await sql`CREATE TABLE prompt_search (
+      id varchar(32) PRIMARY KEY REFERENCES prompts (id) ON DELETE CASCADE,
+      title text NOT NULL,
+      prompt text NOT NULL
+    )`.execute(db);
+  await sql`INSERT INTO prompt_search (id, title, prompt) SELECT id, title, prompt FROM prompts`.execute(db);
+  await sql`CREATE FUNCTION prompt_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO prompt_search (id, title, prompt) VALUES (NEW.id, NEW.title, NEW.prompt)
+      ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, prompt = EXCLUDED.prompt;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER prompt_search_after_write AFTER INSERT OR UPDATE OF title, prompt ON prompts
+    FOR EACH ROW EXECUTE FUNCTION prompt_search_sync()`.execute(db);
+  await sql`CREATE INDEX prompt_search_title_trgm_idx ON prompt_search USING gin (title ${opclass})`.execute(db);
+  await sql`CREATE INDEX prompt_search_prompt_trgm_idx ON prompt_search USING gin (prompt ${opclass})`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -72,6 +91,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`DROP TABLE IF EXISTS prompts_fts`.execute(db);
     return;
   }
-  await sql`DROP INDEX IF EXISTS prompts_title_trgm_idx`.execute(db);
-  await sql`DROP INDEX IF EXISTS prompts_prompt_trgm_idx`.execute(db);
+  await sql`DROP TRIGGER IF EXISTS prompt_search_after_write ON prompts`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS prompt_search_sync()`.execute(db);
+  await sql`DROP TABLE IF EXISTS prompt_search`.execute(db);
 }
