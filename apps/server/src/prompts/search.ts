@@ -39,7 +39,10 @@ export function searchCondition(
 ): Expression<SqlBool> {
   if (dialect === 'postgres') {
     const pattern = likePattern(text);
-    return sql<SqlBool>`prompts.id IN (SELECT id FROM prompt_search WHERE title ILIKE ${pattern} OR prompt ILIKE ${pattern})`;
+    // ARRAY(...) runs the indexed lookup once; a plain IN lets the planner,
+    // which cannot estimate trigram matches, walk prompts in page order and
+    // probe prompt_search row by row (177 ms against 12 ms for "newsletter").
+    return sql<SqlBool>`prompts.id = ANY(ARRAY(SELECT id FROM prompt_search WHERE title ILIKE ${pattern} OR prompt ILIKE ${pattern}))`;
   }
   if ([...text].length >= TRIGRAM_MIN_LENGTH) {
     return sql<SqlBool>`prompts.rowid IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)})`;
