@@ -21,6 +21,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'bench',
+          include: ['bench/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/vite-plugins/**/*.test.ts'],
         },

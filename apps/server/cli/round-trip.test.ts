@@ -42,8 +42,8 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
       status: 'hidden',
       created_at: nowIso(),
     });
-    await setLike(source.db, 'p1', 'user_test00000001', true, nowIso());
-    await setLike(source.db, 'p1', 'user_test00000002', true, nowIso());
+    await setLike(source.db, source.dialect, 'p1', 'user_test00000001', true, nowIso());
+    await setLike(source.db, source.dialect, 'p1', 'user_test00000002', true, nowIso());
     await recordCopy(source.db, 'p2', 'anonymous', nowIso());
   });
   afterEach(async () => {

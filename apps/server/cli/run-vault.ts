@@ -9,6 +9,7 @@ import { createPromptsService } from '../src/prompts/service';
 import { EXPORT_FORMATS, type ExportFormat, formatExport } from './export-prompts';
 import { formatReport, importPrompts } from './import-prompts';
 import { SourceError, readRecords } from './read-records';
+import { createAppCaches } from '../src/cache/read-cache';
 
 export const USAGE = `Usage:
   npm run vault -- import <file> [--dry-run] [--category C] [--model M]
@@ -85,7 +86,7 @@ export async function runVault(argv: readonly string[], options: VaultOptions): 
       const format = values.format;
       if (!isExportFormat(format)) throw new UsageError('export needs --format json or --format csv');
       return await withDatabase(options, async (database) => {
-        const { prompts } = await createPromptsService(database.db, database.dialect).list({}, undefined);
+        const { prompts } = await createPromptsService(database.db, database.dialect, createAppCaches()).list({}, undefined);
         const output = formatExport(prompts, format);
         if (values.out === undefined) {
           io.stdout(output);

@@ -2,6 +2,7 @@ import { BODY_LIMIT_BYTES } from '@prompt-vault/shared/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsRoutes } from './analytics/routes';
+import { createAppCaches } from './cache/read-cache';
 import { createAnalyticsService } from './analytics/service';
 import { commentRoutes } from './comments/routes';
 import { createCommentsService } from './comments/service';
@@ -82,17 +83,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await registerOpenApi(base);
 
   const { db, dialect } = deps.database;
-  const promptsService = createPromptsService(db, dialect);
+  const caches = createAppCaches();
+  const promptsService = createPromptsService(db, dialect, caches);
   await app.register(promptRoutes, { prompts: promptsService });
-  await app.register(commentRoutes, { comments: createCommentsService(db) });
-  await app.register(facetRoutes, { facets: createFacetsService(db) });
-  await app.register(analyticsRoutes, { analytics: createAnalyticsService(db) });
+  await app.register(commentRoutes, { comments: createCommentsService(db, caches) });
+  await app.register(facetRoutes, { facets: createFacetsService(db, caches) });
+  await app.register(analyticsRoutes, { analytics: createAnalyticsService(db, caches) });
   await app.register(healthRoutes, { db });
   await app.register(feedRoutes, { feeds: createFeedsService(db, dialect, config.publicUrl) });
   await app.register(reportRoutes, { reports: createReportsService(db) });
   if (config.adminToken) {
     // Without ADMIN_TOKEN the moderation API does not exist (404), rather than refusing.
-    await app.register(adminRoutes, { moderation: createModerationService(db), adminToken: config.adminToken });
+    await app.register(adminRoutes, { moderation: createModerationService(db, caches), adminToken: config.adminToken });
   }
 
   if (deps.webRoot) {

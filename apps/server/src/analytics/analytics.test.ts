@@ -1,6 +1,7 @@
 import { ACTIVITY_DAYS } from '@prompt-vault/shared/limits';
 import { analyticsSchema, facetsSchema, promptSchema } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppCaches } from '../cache/read-cache';
 import { newId } from '../db/ids';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
@@ -154,7 +155,7 @@ describe.each(TEST_DIALECTS)('analytics and facets API on %s', (dialect) => {
 
   describe('activity per UTC day (service with a fixed clock)', () => {
     const now = new Date('2026-03-15T10:30:00.000Z');
-    const service = () => createAnalyticsService(t.database.db, () => now);
+    const service = () => createAnalyticsService(t.database.db, createAppCaches(), () => now);
 
     it('puts each event on its UTC day, over the 30 contiguous days ending on the clock’s today', async () => {
       const today = await insertPrompt('2026-03-15T00:00:00.000Z');
@@ -201,7 +202,7 @@ describe.each(TEST_DIALECTS)('analytics and facets API on %s', (dialect) => {
 
     it('crosses a leap day and a month end without a gap', async () => {
       await insertPrompt('2024-02-29T12:00:00.000Z');
-      const { activity } = await createAnalyticsService(t.database.db, () => new Date('2024-03-01T00:00:00.000Z')).get();
+      const { activity } = await createAnalyticsService(t.database.db, createAppCaches(), () => new Date('2024-03-01T00:00:00.000Z')).get();
       expectContiguous(
         activity.map((day) => day.date),
         '2024-03-01',

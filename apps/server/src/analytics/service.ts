@@ -2,6 +2,7 @@ import { ACTIVITY_DAYS, TOP_COPIED_COUNT } from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { Analytics } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
+import type { AppCaches } from '../cache/read-cache';
 import type { Database } from '../db/schema';
 import * as repository from './repository';
 
@@ -23,46 +24,59 @@ export interface AnalyticsService {
   get(): Promise<Analytics>;
 }
 
-export function createAnalyticsService(db: Kysely<Database>, clock: () => Date = () => new Date()): AnalyticsService {
+/**
+ * Analytics aggregate the whole library (about half a second at 100k prompts
+ * and a million events), so the answer is cached until the next write.
+ */
+export function createAnalyticsService(
+  db: Kysely<Database>,
+  caches: AppCaches,
+  clock: () => Date = () => new Date(),
+): AnalyticsService {
   return {
-    async get() {
+    // Keyed by day: the activity window moves at midnight.
+    get: () => {
       const days = lastDays(ACTIVITY_DAYS, clock());
-      const [totals, categories, models, top, activity] = await Promise.all([
-        repository.overview(db),
-        repository.countsBy(db, 'category'),
-        repository.countsBy(db, 'model'),
-        repository.topCopied(db, TOP_COPIED_COUNT),
-        repository.dailyActivity(db, `${days[0]}T00:00:00.000Z`),
-      ]);
-      const perDay = (rows: { day: string; count: number }[]) =>
-        new Map(rows.map((row) => [row.day, Number(row.count)]));
-      const prompts = perDay(activity.prompts);
-      const likes = perDay(activity.likes);
-      const copies = perDay(activity.copies);
-      return {
-        overview: {
-          totalPrompts: Number(totals.total_prompts),
-          totalLikes: Number(totals.total_likes),
-          totalCopies: Number(totals.total_copies),
-        },
-        categoryStats: categories.map((row) => ({ name: orUncategorized(row.name), promptCount: Number(row.count) })),
-        modelStats: models.map((row) => ({ name: orUncategorized(row.name), promptCount: Number(row.count) })),
-        topCopiedPrompts: top.map((row) => ({
-          _id: row.id,
-          title: row.title,
-          category: orUncategorized(row.category),
-          model: orUncategorized(row.model),
-          prompt: row.prompt,
-          copyCount: Number(row.copy_count),
-          likes: Number(row.like_count),
-        })),
-        activity: days.map((date) => ({
-          date,
-          prompts: prompts.get(date) ?? 0,
-          likes: likes.get(date) ?? 0,
-          copies: copies.get(date) ?? 0,
-        })),
-      };
+      return caches.activity.get(`analytics:${days.at(-1)}`, () => compute(days));
     },
   };
+
+  async function compute(days: string[]): Promise<Analytics> {
+    const [totals, categories, models, top, activity] = await Promise.all([
+      repository.overview(db),
+      repository.countsBy(db, 'category'),
+      repository.countsBy(db, 'model'),
+      repository.topCopied(db, TOP_COPIED_COUNT),
+      repository.dailyActivity(db, days),
+    ]);
+    const perDay = (rows: { day: string; count: number }[]) =>
+      new Map(rows.map((row) => [row.day, Number(row.count)]));
+    const prompts = perDay(activity.prompts);
+    const likes = perDay(activity.likes);
+    const copies = perDay(activity.copies);
+    return {
+      overview: {
+        totalPrompts: Number(totals.total_prompts),
+        totalLikes: Number(totals.total_likes),
+        totalCopies: Number(totals.total_copies),
+      },
+      categoryStats: categories.map((row) => ({ name: orUncategorized(row.name), promptCount: Number(row.count) })),
+      modelStats: models.map((row) => ({ name: orUncategorized(row.name), promptCount: Number(row.count) })),
+      topCopiedPrompts: top.map((row) => ({
+        _id: row.id,
+        title: row.title,
+        category: orUncategorized(row.category),
+        model: orUncategorized(row.model),
+        prompt: row.prompt,
+        copyCount: Number(row.copy_count),
+        likes: Number(row.like_count),
+      })),
+      activity: days.map((date) => ({
+        date,
+        prompts: prompts.get(date) ?? 0,
+        likes: likes.get(date) ?? 0,
+        copies: copies.get(date) ?? 0,
+      })),
+    };
+  }
 }

@@ -1,5 +1,6 @@
 import type { Comment, CommentInput } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
+import type { AppCaches } from '../cache/read-cache';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/app-error';
@@ -21,7 +22,7 @@ export interface CommentsService {
   create(promptId: string, input: CommentInput, userId: string | undefined): Promise<Comment>;
 }
 
-export function createCommentsService(db: Kysely<Database>): CommentsService {
+export function createCommentsService(db: Kysely<Database>, caches: AppCaches): CommentsService {
   return {
     async list(promptId) {
       return (await repository.listComments(db, promptId)).map(toComment);
@@ -38,7 +39,9 @@ export function createCommentsService(db: Kysely<Database>): CommentsService {
       };
       // Looks like any new note, but nothing is stored.
       if (isHoneypotFilled(input)) return toComment(row);
-      if (!(await repository.insertComment(db, row))) throw notFound('Prompt');
+      const inserted = await repository.insertComment(db, row);
+      caches.activity.invalidate();
+      if (!inserted) throw notFound('Prompt');
       return toComment(row);
     },
   };

@@ -1,24 +1,36 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as initial from './migrations/0001-initial';
+import * as searchIndexes from './migrations/0002-search-indexes';
 import * as moderation from './migrations/0003-moderation';
 import type { Database } from './schema';
+import { dialectOf } from './dialect-of';
 
 // Migrations are listed in code rather than read from a folder, so they work
 // the same under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-search-indexes': searchIndexes,
   '0003-moderation': moderation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * `schema` (PostgreSQL): where the migration tables live. Without it Kysely
- * looks for them in every schema, so another schema's tables (a parallel
- * test's) make it skip creating ours and fail.
+ * On PostgreSQL the migration tables live in the connection's current schema
+ * (or `schema`). Without naming it, Kysely looks for them in every schema, so
+ * another schema's tables (a parallel test's, or another app's in the same
+ * database) make it skip creating ours and fail.
  */
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const tableSchema = schema ?? (dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined);
+  const migrator = new Migrator({ db, provider, ...(tableSchema ? { migrationTableSchema: tableSchema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const name = rows[0]?.schema;
+  if (!name) throw new Error('PostgreSQL has no current schema: set search_path');
+  return name;
 }

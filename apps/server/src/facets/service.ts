@@ -1,6 +1,7 @@
 import { popularKeywords } from '@prompt-vault/shared/keywords';
 import type { Facets } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
+import type { AppCaches } from '../cache/read-cache';
 import type { Database } from '../db/schema';
 import * as repository from './repository';
 
@@ -8,22 +9,25 @@ export interface FacetsService {
   get(): Promise<Facets>;
 }
 
-export function createFacetsService(db: Kysely<Database>): FacetsService {
+/** Facets read every title (100 ms at 100k prompts), so they are cached until a prompt is added. */
+export function createFacetsService(db: Kysely<Database>, caches: AppCaches): FacetsService {
   return {
-    async get() {
-      const [total, categories, models, titles] = await Promise.all([
-        repository.countVisible(db),
-        repository.valueCounts(db, 'category'),
-        repository.valueCounts(db, 'model'),
-        repository.visibleTitles(db),
-      ]);
-      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-      return {
-        total,
-        categories: categories.map((row) => ({ name: row.name, count: Number(row.count) })).sort(byName),
-        models: models.map((row) => ({ name: row.name, count: Number(row.count) })).sort(byName),
-        keywords: popularKeywords(titles),
-      };
-    },
+    get: () => caches.catalog.get('facets', compute),
   };
+
+  async function compute(): Promise<Facets> {
+    const [total, categories, models, titles] = await Promise.all([
+      repository.countVisible(db),
+      repository.valueCounts(db, 'category'),
+      repository.valueCounts(db, 'model'),
+      repository.visibleTitles(db),
+    ]);
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    return {
+      total,
+      categories: categories.map((row) => ({ name: row.name, count: Number(row.count) })).sort(byName),
+      models: models.map((row) => ({ name: row.name, count: Number(row.count) })).sort(byName),
+      keywords: popularKeywords(titles),
+    };
+  }
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Visibility } from '../db/schema';
 import { notFound } from '../http/app-error';
 import * as repository from './repository';
+import type { AppCaches } from '../cache/read-cache';
 
 /** How many reported targets the moderators' list shows. */
 const REPORT_LIST_LIMIT = 500;
@@ -29,17 +30,21 @@ export interface ModerationService {
   setCommentStatus(id: string, status: Visibility): Promise<ModerationResult>;
 }
 
-export function createModerationService(db: Kysely<Database>): ModerationService {
+export function createModerationService(db: Kysely<Database>, caches?: AppCaches): ModerationService {
   return {
     async listReports() {
       return (await repository.listReportSummaries(db, REPORT_LIST_LIMIT)).map(toSummary);
     },
     async setPromptStatus(id, status) {
       if (!(await repository.setPromptStatus(db, id, status))) throw notFound('Prompt');
+      // Hidden prompts vanish from every list, count and chart at once.
+      caches?.catalog.invalidate();
+      caches?.activity.invalidate();
       return { _id: id, status };
     },
     async setCommentStatus(id, status) {
       if (!(await repository.setCommentStatus(db, id, status))) throw notFound('Note');
+      caches?.activity.invalidate();
       return { _id: id, status };
     },
   };

@@ -16,7 +16,15 @@ const idParams = z.object({ id: z.string() });
 export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = async (app, { prompts }) => {
   app.get(
     '/api/prompts',
-    { schema: { querystring: listQuerySchema, response: { 200: z.array(promptSchema) } } },
+    {
+      schema: { querystring: listQuerySchema, response: { 200: z.array(promptSchema) } },
+      // The list is the largest and most requested answer. Its objects are
+      // built field by field (toPrompt in service.ts, typed by the same
+      // schema), so encoding them through zod again on every request only
+      // costs time: about a third of a cached page's request at 100k prompts.
+      // The schema still describes the route.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
     async (request, reply) => {
       const query = request.query;
       const page = await prompts.list(query, optionalUserId(request));

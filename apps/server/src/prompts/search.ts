@@ -1,29 +1,63 @@
 import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../db/connect';
+import { type Dialect, SQLITE_LOWER_FUNCTION } from '../db/connect';
 import type { Database } from '../db/schema';
+
+/**
+ * Trigram indexes (migration 0002) cannot serve a needle shorter than this,
+ * counted in characters (code points), as both tokenizers count.
+ */
+export const TRIGRAM_MIN_LENGTH = 3;
 
 /** Escapes LIKE wildcards so the visitor's text is matched literally. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** The text as one FTS5 string: a phrase, which under the trigram tokenizer means "contains". */
+function ftsPhrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /**
  * The spec's search: a case-insensitive substring of the title or the text.
+ *
+ * - PostgreSQL: ILIKE on prompt_search (the searchable copy of the text),
+ *   served by its pg_trgm GIN indexes; for needles too short to hold a
+ *   trigram the planner scans instead.
+ * - SQLite, 3+ characters: the FTS5 trigram index (case-insensitive for all
+ *   of Unicode, like ILIKE; LIKE and % or _ have no special meaning in it).
+ * - SQLite, shorter: a scan. LIKE folds only ASCII case, which is exact for
+ *   an ASCII needle; any other needle is compared through a Unicode
+ *   lower-casing function registered on the connection.
  */
 export function searchCondition(
   dialect: Dialect,
   eb: ExpressionBuilder<Database, 'prompts'>,
   text: string,
 ): Expression<SqlBool> {
-  const pattern = likePattern(text);
   if (dialect === 'postgres') {
+    const pattern = likePattern(text);
+    // ARRAY(...) runs the indexed lookup once; a plain IN lets the planner,
+    // which cannot estimate trigram matches, walk prompts in page order and
+    // probe prompt_search row by row (177 ms against 12 ms for "newsletter").
+    return sql<SqlBool>`prompts.id = ANY(ARRAY(SELECT id FROM prompt_search WHERE title ILIKE ${pattern} OR prompt ILIKE ${pattern}))`;
+  }
+  if ([...text].length >= TRIGRAM_MIN_LENGTH) {
+    return sql<SqlBool>`prompts.rowid IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)})`;
+  }
+  if (ASCII_ONLY.test(text)) {
+    const pattern = likePattern(text);
     return eb.or([
-      sql<SqlBool>`prompts.title ILIKE ${pattern}`,
-      sql<SqlBool>`prompts.prompt ILIKE ${pattern}`,
+      sql<SqlBool>`prompts.title LIKE ${pattern} ESCAPE '\\'`,
+      sql<SqlBool>`prompts.prompt LIKE ${pattern} ESCAPE '\\'`,
     ]);
   }
+  const needle = text.toLowerCase();
+  const lower = sql.raw(SQLITE_LOWER_FUNCTION);
   return eb.or([
-    sql<SqlBool>`prompts.title LIKE ${pattern} ESCAPE '\\'`,
-    sql<SqlBool>`prompts.prompt LIKE ${pattern} ESCAPE '\\'`,
+    sql<SqlBool>`instr(${lower}(prompts.title), ${needle}) > 0`,
+    sql<SqlBool>`instr(${lower}(prompts.prompt), ${needle}) > 0`,
   ]);
 }

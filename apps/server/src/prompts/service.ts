@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@prompt-vault/shared/errors';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { ListQuery, Prompt, PromptInput, SortOption } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
+import type { AppCaches } from '../cache/read-cache';
 import type { Dialect } from '../db/connect';
 import { ID_SHAPE, newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
@@ -48,7 +49,18 @@ export interface PromptsService {
   copy(id: string, userId: string): Promise<{ copyCount: number }>;
 }
 
-export function createPromptsService(db: Kysely<Database>, dialect: Dialect): PromptsService {
+export function createPromptsService(db: Kysely<Database>, dialect: Dialect, caches: AppCaches): PromptsService {
+  /**
+   * The total behind X-Total-Count. Without search text or liked-only it
+   * depends on the catalog alone, and counting 100k index entries on every
+   * page request would cost more than the page itself, so it is cached.
+   */
+  const countMatches = (filter: repository.PromptFilter): Promise<number> => {
+    if (filter.q?.trim() || filter.likedBy !== undefined) return repository.countPrompts(db, dialect, filter);
+    const key = `count:${JSON.stringify([filter.category ?? null, filter.model ?? null])}`;
+    return caches.catalog.get(key, () => repository.countPrompts(db, dialect, filter));
+  };
+
   return {
     async list(query, userId) {
       const sort = query.sort ?? DEFAULT_SORT;
@@ -64,18 +76,34 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect): Pr
         return { prompts: rows.map(toPrompt) };
       }
       const after = query.cursor ? decodeCursor(sort, query.cursor) : undefined;
-      // One row more than asked tells whether another page follows.
-      const [rows, total] = await Promise.all([
-        repository.listPrompts(db, dialect, filter, { sort, limit: query.limit + 1, after }, userId),
-        repository.countPrompts(db, dialect, filter),
-      ]);
-      const pageRows = rows.slice(0, query.limit);
-      const last = pageRows.at(-1);
-      const nextCursor =
-        rows.length > query.limit && last
-          ? encodeCursor(sort, { value: last[repository.sortColumn(sort)], id: last.id })
-          : undefined;
-      return { prompts: pageRows.map(toPrompt), total, nextCursor };
+      const limit = query.limit;
+      const readPage = async (reader: string | undefined): Promise<PromptPage> => {
+        // One row more than asked tells whether another page follows.
+        const [rows, total] = await Promise.all([
+          repository.listPrompts(db, dialect, filter, { sort, limit: limit + 1, after }, reader),
+          countMatches(filter),
+        ]);
+        const pageRows = rows.slice(0, limit);
+        const last = pageRows.at(-1);
+        const nextCursor =
+          rows.length > limit && last
+            ? encodeCursor(sort, { value: last[repository.sortColumn(sort)], id: last.id })
+            : undefined;
+        return { prompts: pageRows.map(toPrompt), total, nextCursor };
+      };
+      if (filter.q?.trim() || filter.likedBy !== undefined) return readPage(userId);
+      /*
+       * Browsing pages (no search text, not liked-only) are the same for
+       * every visitor but for `liked`: the page is cached until the next
+       * write of any kind (its counters move with every like, copy and note),
+       * and each visitor's liked flags are one indexed lookup over its ids.
+       * Searches are not cached: each runs on the trigram index.
+       */
+      const key = `page:${JSON.stringify([sort, filter.category ?? null, filter.model ?? null, limit, query.cursor ?? null])}`;
+      const page = await caches.activity.get(key, () => readPage(undefined));
+      if (userId === undefined || page.prompts.length === 0) return page;
+      const liked = await repository.likedAmong(db, userId, page.prompts.map((prompt) => prompt._id));
+      return { ...page, prompts: page.prompts.map((prompt) => ({ ...prompt, liked: liked.has(prompt._id) })) };
     },
 
     async get(id, userId) {
@@ -112,17 +140,21 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect): Pr
         const link = result.existing.status === 'visible' ? `/prompts/${result.existing.id}` : undefined;
         throw new AppError(409, ERROR_CODES.duplicate, MESSAGES.duplicatePrompt, undefined, link);
       }
+      caches.catalog.invalidate();
+      caches.activity.invalidate();
       return this.get(id, undefined);
     },
 
     async like(id, userId, liked) {
-      const result = await repository.setLike(db, id, userId, liked, nowIso());
+      const result = await repository.setLike(db, dialect, id, userId, liked, nowIso());
+      caches.activity.invalidate();
       if (!result) throw notFound('Prompt');
       return { likes: result.likeCount, liked };
     },
 
     async copy(id, userId) {
       const result = await repository.recordCopy(db, id, userId, nowIso());
+      caches.activity.invalidate();
       if (!result) throw notFound('Prompt');
       return result;
     },

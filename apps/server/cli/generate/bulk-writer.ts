@@ -1,0 +1,137 @@
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import type { DatabaseUrl } from '../../src/config';
+import type { EventRow, NoteRow, PromptRow } from './dataset';
+
+/**
+ * Bulk loading bypasses Kysely on purpose: building 2.3 million query objects
+ * would dominate the run. SQLite gets prepared statements inside one big
+ * transaction; PostgreSQL gets one INSERT ... SELECT FROM unnest(arrays) per
+ * batch (a handful of parameters whatever the batch size).
+ */
+export interface BulkWriter {
+  countPrompts(): Promise<number>;
+  begin(): Promise<void>;
+  /** Removes every prompt and the rows that hang off them. */
+  clear(): Promise<void>;
+  insertPrompts(rows: PromptRow[]): Promise<void>;
+  insertLikes(rows: EventRow[]): Promise<void>;
+  insertCopies(rows: EventRow[]): Promise<void>;
+  insertNotes(rows: NoteRow[]): Promise<void>;
+  commit(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CLEAR_ORDER = ['comments', 'copies', 'likes', 'prompts'] as const;
+
+/** Page cache for the load: the indexes of 1M-row tables stay in memory. */
+const SQLITE_LOAD_CACHE_KIB = 512 * 1024;
+
+export function sqliteWriter(path: string): BulkWriter {
+  const db = new SqliteDatabase(path, { timeout: 5000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma(`cache_size = -${SQLITE_LOAD_CACHE_KIB}`);
+  db.pragma('temp_store = MEMORY');
+  const prompt = db.prepare(
+    `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at)
+     VALUES (@id, @title, @prompt, @category, @model, @like_count, @copy_count, @comment_count, @created_at)`,
+  );
+  const like = db.prepare('INSERT INTO likes (prompt_id, user_id, created_at) VALUES (@prompt_id, @user_id, @created_at)');
+  const copy = db.prepare('INSERT INTO copies (prompt_id, user_id, created_at) VALUES (@prompt_id, @user_id, @created_at)');
+  const note = db.prepare(
+    'INSERT INTO comments (id, prompt_id, text, author, created_at) VALUES (@id, @prompt_id, @text, @author, @created_at)',
+  );
+  const runAll = <T>(statement: SqliteDatabase.Statement, rows: T[]) => {
+    for (const row of rows) statement.run(row);
+  };
+  return {
+    countPrompts: async () => (db.prepare('SELECT count(*) AS n FROM prompts').get() as { n: number }).n,
+    begin: async () => void db.exec('BEGIN'),
+    clear: async () => {
+      for (const table of CLEAR_ORDER) db.exec(`DELETE FROM ${table}`);
+    },
+    insertPrompts: async (rows) => runAll(prompt, rows),
+    insertLikes: async (rows) => runAll(like, rows),
+    insertCopies: async (rows) => runAll(copy, rows),
+    insertNotes: async (rows) => runAll(note, rows),
+    commit: async () => {
+      db.exec('COMMIT');
+      // One merged FTS b-tree instead of the many segments 100k trigger
+      // inserts leave: searches read several times less (13 ms -> 2 ms).
+      db.exec("INSERT INTO prompts_fts(prompts_fts) VALUES ('optimize')");
+      // Fresh statistics let the planner pick the search and sort indexes.
+      db.exec('ANALYZE');
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    },
+    close: async () => void db.close(),
+  };
+}
+
+function column<T, K extends keyof T>(rows: T[], key: K): T[K][] {
+  return rows.map((row) => row[key]);
+}
+
+export async function postgresWriter(url: string, schema?: string): Promise<BulkWriter> {
+  const client = new pg.Client({ connectionString: url, options: schema ? `-c search_path=${schema}` : undefined });
+  await client.connect();
+  return {
+    countPrompts: async () => {
+      const result = await client.query<{ n: string }>('SELECT count(*) AS n FROM prompts');
+      return Number(result.rows[0]?.n ?? 0);
+    },
+    begin: async () => void (await client.query('BEGIN')),
+    clear: async () => {
+      // CASCADE: tables hanging off prompts (the search copy, reports) go too.
+      await client.query(`TRUNCATE ${CLEAR_ORDER.join(', ')} CASCADE`);
+    },
+    insertPrompts: async (rows) => {
+      await client.query(
+        `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[])`,
+        [
+          column(rows, 'id'),
+          column(rows, 'title'),
+          column(rows, 'prompt'),
+          column(rows, 'category'),
+          column(rows, 'model'),
+          column(rows, 'like_count'),
+          column(rows, 'copy_count'),
+          column(rows, 'comment_count'),
+          column(rows, 'created_at'),
+        ],
+      );
+    },
+    insertLikes: async (rows) => {
+      await client.query('INSERT INTO likes (prompt_id, user_id, created_at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])', [
+        column(rows, 'prompt_id'),
+        column(rows, 'user_id'),
+        column(rows, 'created_at'),
+      ]);
+    },
+    insertCopies: async (rows) => {
+      await client.query('INSERT INTO copies (prompt_id, user_id, created_at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])', [
+        column(rows, 'prompt_id'),
+        column(rows, 'user_id'),
+        column(rows, 'created_at'),
+      ]);
+    },
+    insertNotes: async (rows) => {
+      await client.query(
+        'INSERT INTO comments (id, prompt_id, text, author, created_at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])',
+        [column(rows, 'id'), column(rows, 'prompt_id'), column(rows, 'text'), column(rows, 'author'), column(rows, 'created_at')],
+      );
+    },
+    commit: async () => {
+      await client.query('COMMIT');
+      // VACUUM also moves the rows a bulk load leaves in the GIN indexes'
+      // pending list (read linearly by every search) into the index proper:
+      // a search went from 82 ms to 14 ms. ANALYZE gives the planner statistics.
+      await client.query('VACUUM ANALYZE prompts, prompt_search, likes, copies, comments');
+    },
+    close: async () => client.end(),
+  };
+}
+
+export async function openWriter(database: DatabaseUrl, schema?: string): Promise<BulkWriter> {
+  return database.kind === 'sqlite' ? sqliteWriter(database.path) : postgresWriter(database.url, schema);
+}

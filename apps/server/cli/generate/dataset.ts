@@ -1,0 +1,267 @@
+import { Random, apportion } from './random';
+import {
+  AUDIENCES,
+  AUTHORS,
+  CATEGORIES,
+  CONSTRAINTS,
+  FORMATS,
+  MODELS,
+  NOTE_TEXTS,
+  OPENERS,
+  SUBJECTS,
+  TASKS,
+  TITLE_ADJECTIVES,
+  TITLE_NOUNS,
+  TONES,
+} from './vocabulary';
+
+export interface DatasetSize {
+  readonly prompts: number;
+  readonly likes: number;
+  readonly copies: number;
+  readonly notes: number;
+  readonly users: number;
+}
+
+export interface DatasetOptions extends DatasetSize {
+  readonly seed: number;
+  /** Every timestamp lies before this instant. */
+  readonly now: Date;
+}
+
+export interface PromptRow {
+  id: string;
+  title: string;
+  prompt: string;
+  category: string;
+  model: string;
+  like_count: number;
+  copy_count: number;
+  comment_count: number;
+  created_at: string;
+}
+export interface EventRow {
+  prompt_id: string;
+  user_id: string;
+  created_at: string;
+}
+export interface NoteRow {
+  id: string;
+  prompt_id: string;
+  text: string;
+  author: string | null;
+  created_at: string;
+}
+
+/** The shape of the issue's benchmark database; other sizes scale from --prompts. */
+export function defaultSize(prompts: number): DatasetSize {
+  return {
+    prompts,
+    likes: prompts * 10,
+    copies: prompts * 10,
+    notes: prompts * 2,
+    users: Math.max(100, Math.round(prompts / 2)),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Prompts were shared over the last two years, copies recorded over the last 90 days. */
+const PROMPT_SPAN_DAYS = 730;
+const COPY_SPAN_DAYS = 90;
+const ANONYMOUS_COPY_SHARE = 0.25;
+
+export function generatedUserId(index: number): string {
+  return `user_gen${String(index).padStart(8, '0')}`;
+}
+
+function titleCase(text: string): string {
+  return text.replace(/(^|[\s-])([a-z])/g, (_, space: string, letter: string) => space + letter.toUpperCase());
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? key);
+}
+
+const TITLE_LIMIT = 50;
+
+function makeTitle(random: Random, role: string, topic: string, subject: string): string {
+  const candidates = [
+    `${random.pick(TITLE_ADJECTIVES)} ${titleCase(topic)} ${random.pick(TITLE_NOUNS)}`,
+    `${titleCase(topic)} ${random.pick(TITLE_NOUNS)}`,
+    `${titleCase(topic)} for ${titleCase(subject)}`,
+    `${titleCase(role)}: ${titleCase(topic)}`,
+    `${random.pick(TITLE_ADJECTIVES)} ${titleCase(topic)} about ${titleCase(subject)}`,
+  ];
+  const first = random.int(0, candidates.length - 1);
+  for (let offset = 0; offset < candidates.length; offset += 1) {
+    const title = candidates[(first + offset) % candidates.length] as string;
+    if (title.length <= TITLE_LIMIT) return title;
+  }
+  return titleCase(topic);
+}
+
+function makePrompt(random: Random): Omit<PromptRow, 'id' | 'like_count' | 'copy_count' | 'comment_count' | 'created_at'> {
+  const category = random.pick(CATEGORIES);
+  const role = random.pick(category.role);
+  const topic = random.pick(category.topics);
+  const subject = random.pick(SUBJECTS);
+  const values = {
+    role,
+    topic,
+    subject,
+    audience: random.pick(AUDIENCES),
+    tone: random.pick(TONES),
+    words: String(random.int(3, 16) * 50),
+    count: String(random.int(2, 5)),
+  };
+  const sentences = [fill(random.pick(OPENERS), values), fill(random.pick(TASKS), values)];
+  const constraintCount = random.int(1, 5);
+  for (let index = 0; index < constraintCount; index += 1) sentences.push(fill(random.pick(CONSTRAINTS), values));
+  sentences.push(`Format the answer as ${random.pick(FORMATS)}.`);
+  let prompt = sentences.join(' ');
+  if (random.chance(0.35)) {
+    const steps = random.int(3, 6);
+    const lines = Array.from({ length: steps }, (_, step) => `${step + 1}. ${fill(random.pick(CONSTRAINTS), values)}`);
+    prompt += `\n\nFollow these steps:\n${lines.join('\n')}`;
+  }
+  if (random.chance(0.3)) prompt += `\n\nHere is my ${topic}: [paste it here]`;
+  return { title: makeTitle(random, role, topic, subject), prompt, category: category.name, model: random.pick(MODELS) };
+}
+
+/** A time uniformly between `from` and `to` (milliseconds). */
+function between(random: Random, from: number, to: number): string {
+  return new Date(from + Math.floor(random.next() * Math.max(0, to - from))).toISOString();
+}
+
+/**
+ * The whole dataset as batches, produced lazily so 2.3 million rows never sit
+ * in memory at once. Each table draws from its own seeded stream, so the
+ * prompts stay the same whatever the event counts. Counters are planned first
+ * and the event rows are then drawn to match them exactly.
+ */
+export class Dataset {
+  readonly size: DatasetSize;
+  private readonly seed: number;
+  private readonly now: number;
+  private readonly ids: string[];
+  private readonly createdAt: number[];
+  private readonly likeCounts: Uint32Array;
+  private readonly copyCounts: Uint32Array;
+  private readonly noteCounts: Uint32Array;
+
+  constructor(options: DatasetOptions) {
+    this.size = options;
+    this.seed = options.seed;
+    this.now = options.now.getTime();
+    const random = new Random(options.seed);
+    this.ids = [];
+    this.createdAt = [];
+    const likeWeights: number[] = [];
+    const copyWeights: number[] = [];
+    const noteWeights: number[] = [];
+    for (let index = 0; index < options.prompts; index += 1) {
+      this.ids.push(random.id(16));
+      // Skewed towards recent prompts, as a growing library is.
+      this.createdAt.push(this.now - Math.floor(random.next() ** 2 * PROMPT_SPAN_DAYS * DAY_MS) - 1000);
+      // Popularity is long-tailed; copies follow likes loosely.
+      const popularity = Math.exp(1.1 * random.normal());
+      likeWeights.push(popularity);
+      copyWeights.push(popularity ** 0.8 * Math.exp(0.6 * random.normal()));
+      noteWeights.push(Math.exp(0.8 * random.normal()));
+    }
+    // At most half the users like any one prompt, so drawing distinct users stays cheap.
+    this.likeCounts = apportion(options.likes, likeWeights, Math.floor(options.users / 2));
+    this.copyCounts = apportion(options.copies, copyWeights, Number.MAX_SAFE_INTEGER);
+    this.noteCounts = apportion(options.notes, noteWeights, Number.MAX_SAFE_INTEGER);
+  }
+
+  *prompts(batchSize: number): Generator<PromptRow[]> {
+    const random = new Random(this.seed + 1);
+    let batch: PromptRow[] = [];
+    for (const [index, id] of this.ids.entries()) {
+      batch.push({
+        id,
+        ...makePrompt(random),
+        like_count: this.likeCounts[index] as number,
+        copy_count: this.copyCounts[index] as number,
+        comment_count: this.noteCounts[index] as number,
+        created_at: new Date(this.createdAt[index] as number).toISOString(),
+      });
+      if (batch.length === batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  *likes(batchSize: number): Generator<EventRow[]> {
+    const random = new Random(this.seed + 2);
+    let batch: EventRow[] = [];
+    const chosen = new Set<number>();
+    for (const [index, prompt_id] of this.ids.entries()) {
+      chosen.clear();
+      const count = this.likeCounts[index] as number;
+      while (chosen.size < count) chosen.add(random.int(0, this.size.users - 1));
+      const from = this.createdAt[index] as number;
+      for (const user of chosen) {
+        batch.push({ prompt_id, user_id: generatedUserId(user), created_at: between(random, from, this.now) });
+        if (batch.length === batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  *copies(batchSize: number): Generator<EventRow[]> {
+    const random = new Random(this.seed + 3);
+    const windowStart = this.now - COPY_SPAN_DAYS * DAY_MS;
+    let batch: EventRow[] = [];
+    for (const [index, prompt_id] of this.ids.entries()) {
+      const count = this.copyCounts[index] as number;
+      const from = Math.max(windowStart, this.createdAt[index] as number);
+      for (let copy = 0; copy < count; copy += 1) {
+        const user_id = random.chance(ANONYMOUS_COPY_SHARE) ? 'anonymous' : generatedUserId(random.int(0, this.size.users - 1));
+        batch.push({ prompt_id, user_id, created_at: between(random, from, this.now) });
+        if (batch.length === batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  *notes(batchSize: number): Generator<NoteRow[]> {
+    const random = new Random(this.seed + 4);
+    let batch: NoteRow[] = [];
+    for (const [index, prompt_id] of this.ids.entries()) {
+      const count = this.noteCounts[index] as number;
+      const from = this.createdAt[index] as number;
+      for (let note = 0; note < count; note += 1) {
+        const category = random.pick(CATEGORIES);
+        const text = fill(random.pick(NOTE_TEXTS), {
+          model: random.pick(MODELS),
+          model2: random.pick(MODELS),
+          tone: random.pick(TONES),
+          topic: random.pick(category.topics),
+          words: String(random.int(2, 8) * 50),
+        });
+        batch.push({
+          id: random.id(16),
+          prompt_id,
+          text,
+          author: random.chance(0.7) ? random.pick(AUTHORS) : null,
+          created_at: between(random, from, this.now),
+        });
+        if (batch.length === batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+}

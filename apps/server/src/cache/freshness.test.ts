@@ -1,0 +1,97 @@
+import type { Analytics, Facets, Prompt } from '@prompt-vault/shared/schemas';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../testing/test-database';
+import { type TestApp, createTestApp, userId } from '../testing/test-app';
+
+// Facets, analytics and list totals are cached (read-cache.ts); every write
+// the app makes must show in the very next read.
+describe.each(TEST_DIALECTS)('cached aggregates on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const share = async (title: string, category = 'Writing') => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title, prompt: `Text of ${title}`, category, model: 'o3' } });
+    expect(response.statusCode).toBe(201);
+    return response.json()._id as string;
+  };
+  const facets = async () => (await t.app.inject({ url: '/api/facets' })).json() as Facets;
+  const analytics = async () => (await t.app.inject({ url: '/api/analytics' })).json() as Analytics;
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  it('shows a new prompt in facets, analytics and list totals at once', async () => {
+    await share('Meeting Notes Summarizer');
+    expect((await facets()).total).toBe(1);
+    expect((await analytics()).overview.totalPrompts).toBe(1);
+    expect((await t.app.inject({ url: '/api/prompts?limit=10' })).headers['x-total-count']).toBe('1');
+    expect((await t.app.inject({ url: '/api/prompts?limit=10&category=Coding' })).headers['x-total-count']).toBe('0');
+
+    await share('Meeting Agenda Builder', 'Coding');
+    const after = await facets();
+    expect(after.total).toBe(2);
+    expect(after.categories).toEqual([
+      { name: 'Coding', count: 1 },
+      { name: 'Writing', count: 1 },
+    ]);
+    expect(after.keywords).toContain('meeting');
+    expect((await analytics()).overview.totalPrompts).toBe(2);
+    expect((await t.app.inject({ url: '/api/prompts?limit=10' })).headers['x-total-count']).toBe('2');
+    expect((await t.app.inject({ url: '/api/prompts?limit=10&category=Coding' })).headers['x-total-count']).toBe('1');
+  });
+
+  it('shows every like, unlike and copy in the next analytics read', async () => {
+    const id = await share('Cold Email Writer');
+    expect((await analytics()).overview).toEqual({ totalPrompts: 1, totalLikes: 0, totalCopies: 0 });
+    const like = (liked: boolean) =>
+      t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked } });
+    await like(true);
+    expect((await analytics()).overview.totalLikes).toBe(1);
+    await like(false);
+    expect((await analytics()).overview.totalLikes).toBe(0);
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy` });
+    const copied = await analytics();
+    expect(copied.overview.totalCopies).toBe(1);
+    expect(copied.topCopiedPrompts.map((prompt) => [prompt.title, prompt.copyCount])).toEqual([['Cold Email Writer', 1]]);
+    // The like was taken back, so the day counts none.
+    expect(copied.activity.at(-1)).toMatchObject({ date: today(), prompts: 1, likes: 0, copies: 1 });
+  });
+
+  it('leaves the events of hidden prompts out of the daily activity', async () => {
+    const shown = await share('Shown Prompt');
+    const hidden = await share('Hidden Prompt');
+    for (const id of [shown, hidden]) {
+      await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } });
+      await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy` });
+    }
+    await t.database.db.updateTable('prompts').set({ status: 'hidden' }).where('id', '=', hidden).execute();
+    const result = await analytics();
+    expect(result.overview).toEqual({ totalPrompts: 1, totalLikes: 1, totalCopies: 1 });
+    expect(result.activity.at(-1)).toMatchObject({ date: today(), prompts: 1, likes: 1, copies: 1 });
+    expect(result.activity).toHaveLength(30);
+    expect(result.activity.slice(0, -1).every((day) => day.likes === 0 && day.copies === 0)).toBe(true);
+  });
+
+  it('shows every like, copy and note in the next page of the list, with each visitor\'s own liked flags', async () => {
+    const id = await share('Release Notes Writer');
+    await share('Bug Report Template');
+    const page = async (user?: string) => {
+      const response = await t.app.inject({ url: '/api/prompts?limit=48', headers: user ? { 'user-id': user } : {} });
+      return (response.json() as Prompt[]).find((prompt) => prompt._id === id);
+    };
+    expect(await page(userId(1))).toMatchObject({ likes: 0, liked: false, copyCount: 0, commentCount: 0 });
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } });
+    expect(await page(userId(1))).toMatchObject({ likes: 1, liked: true });
+    expect(await page(userId(2))).toMatchObject({ likes: 1, liked: false });
+    expect(await page()).toMatchObject({ likes: 1, liked: false });
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy` });
+    expect(await page(userId(2))).toMatchObject({ copyCount: 1 });
+    await t.app.inject({ method: 'POST', url: `/api/comments/${id}`, payload: { text: 'Handy.' } });
+    expect(await page(userId(2))).toMatchObject({ commentCount: 1 });
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: false } });
+    expect(await page(userId(1))).toMatchObject({ likes: 0, liked: false });
+  });
+});

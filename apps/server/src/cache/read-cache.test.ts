@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createReadCache } from './read-cache';
+
+describe('createReadCache', () => {
+  it('computes once per key until invalidated', async () => {
+    const cache = createReadCache({ ttlMs: 1000, now: () => 0 });
+    let calls = 0;
+    const compute = async () => ++calls;
+    expect(await cache.get('a', compute)).toBe(1);
+    expect(await cache.get('a', compute)).toBe(1);
+    expect(await cache.get('b', compute)).toBe(2);
+    cache.invalidate();
+    expect(await cache.get('a', compute)).toBe(3);
+  });
+
+  it('shares one computation between concurrent misses', async () => {
+    const cache = createReadCache({ ttlMs: 1000 });
+    let calls = 0;
+    const compute = async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return calls;
+    };
+    expect(await Promise.all([cache.get('a', compute), cache.get('a', compute)])).toEqual([1, 1]);
+  });
+
+  it('recomputes after the time to live', async () => {
+    let clock = 0;
+    const cache = createReadCache({ ttlMs: 100, now: () => clock });
+    let calls = 0;
+    const compute = async () => ++calls;
+    await cache.get('a', compute);
+    clock = 99;
+    expect(await cache.get('a', compute)).toBe(1);
+    clock = 100;
+    expect(await cache.get('a', compute)).toBe(2);
+  });
+
+  it('does not keep a computation that was in flight during an invalidation', async () => {
+    const cache = createReadCache({ ttlMs: 1000 });
+    let release: (value: string) => void = () => undefined;
+    const slow = cache.get('a', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.invalidate();
+    release('before the write');
+    expect(await slow).toBe('before the write');
+    expect(await cache.get('a', async () => 'after the write')).toBe('after the write');
+  });
+
+  it('forgets failures and evicts the oldest entry beyond the limit', async () => {
+    const cache = createReadCache({ ttlMs: 1000, maxEntries: 2 });
+    await expect(cache.get('x', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('x', async () => 'up')).toBe('up');
+    await cache.get('y', async () => 'y');
+    await cache.get('z', async () => 'z');
+    expect(await cache.get('x', async () => 'recomputed')).toBe('recomputed');
+  });
+});

@@ -1,0 +1,82 @@
+import type { Prompt } from '@prompt-vault/shared/schemas';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../testing/test-database';
+import { type TestApp, createTestApp } from '../testing/test-app';
+
+// Search runs on a trigram index for 3+ characters and on a scan below that;
+// both paths must give the spec's answer: a case-insensitive substring of the
+// title or the text, every character taken literally.
+const rows = [
+  { title: 'Crème Brûlée Guide', prompt: 'Write a recipe for a CAFÉ menu.', category: 'Cooking', model: 'GPT-4o' },
+  { title: 'Über Planner', prompt: 'Plan a trip: 日本語 phrases included.', category: 'Travel', model: 'o3' },
+  { title: 'Discount Math', prompt: 'Take 5% off, then use snake_case names.', category: 'Coding', model: 'o3' },
+  { title: 'Quote Finder', prompt: 'Find quotes like "carpe diem" AND NEAR(this) *star*.', category: 'Writing', model: 'GPT-4o' },
+  { title: 'Alpha', prompt: 'Beta gamma.', category: 'Writing', model: 'GPT-4o' },
+];
+
+describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
+  let t: TestApp;
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    for (const row of rows) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: row });
+      expect(response.statusCode).toBe(201);
+    }
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  async function search(q: string): Promise<string[]> {
+    const response = await t.app.inject({ url: `/api/prompts?q=${encodeURIComponent(q)}&limit=48` });
+    expect(response.statusCode).toBe(200);
+    const titles = (response.json() as Prompt[]).map((prompt) => prompt.title).sort();
+    expect(response.headers['x-total-count']).toBe(String(titles.length));
+    return titles;
+  }
+
+  it('finds one- and two-character needles, in any case', async () => {
+    expect(await search('q')).toEqual(['Quote Finder']);
+    expect(await search('MA')).toEqual(['Alpha', 'Discount Math']);
+    expect(await search('zz')).toEqual([]);
+  });
+
+  it('folds the case of non-ASCII letters, short or long', async () => {
+    expect(await search('BRÛLÉE')).toEqual(['Crème Brûlée Guide']);
+    expect(await search('café')).toEqual(['Crème Brûlée Guide']);
+    expect(await search('é')).toEqual(['Crème Brûlée Guide']);
+    expect(await search('üb')).toEqual(['Über Planner']);
+    // Accents are letters of their own, as in a plain substring match.
+    expect(await search('creme')).toEqual([]);
+  });
+
+  it('matches text in any script', async () => {
+    expect(await search('日本語')).toEqual(['Über Planner']);
+    expect(await search('本')).toEqual(['Über Planner']);
+  });
+
+  it('takes %, _, quotes and query syntax literally', async () => {
+    expect(await search('%')).toEqual(['Discount Math']);
+    expect(await search('_')).toEqual(['Discount Math']);
+    expect(await search('5%')).toEqual(['Discount Math']);
+    expect(await search('e_c')).toEqual(['Discount Math']);
+    expect(await search('e%c')).toEqual([]);
+    expect(await search('"carpe diem"')).toEqual(['Quote Finder']);
+    expect(await search('AND NEAR(')).toEqual(['Quote Finder']);
+    expect(await search('*star*')).toEqual(['Quote Finder']);
+    expect(await search('"')).toEqual(['Quote Finder']);
+  });
+
+  it('matches within the title or within the text, never across them', async () => {
+    expect(await search('pha')).toEqual(['Alpha']);
+    expect(await search('gamma')).toEqual(['Alpha']);
+    expect(await search('alphabeta')).toEqual([]);
+  });
+
+  it('finds a prompt shared after the others', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'Late Arrival', prompt: 'Zebra crossing.', category: 'Writing', model: 'o3' } });
+    expect(await search('zebra')).toEqual(['Late Arrival']);
+    expect(await search('ze')).toEqual(['Late Arrival']);
+  });
+});

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import SqliteDatabase from 'better-sqlite3';
+import { ROOT } from './processes';
+
+export type BenchDialect = 'sqlite' | 'postgres';
+
+export const SQLITE_PATH = join(ROOT, 'bench/.data/sqlite.db');
+
+async function countPrompts(dialect: BenchDialect, url: string): Promise<number> {
+  if (dialect === 'sqlite') {
+    if (!existsSync(SQLITE_PATH)) return 0;
+    const db = new SqliteDatabase(SQLITE_PATH, { readonly: true });
+    try {
+      const table = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'prompts'").get();
+      return table ? (db.prepare('SELECT count(*) AS n FROM prompts').get() as { n: number }).n : 0;
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const table = await client.query("SELECT to_regclass('prompts') AS t");
+    if (!table.rows[0]?.t) return 0;
+    return Number((await client.query('SELECT count(*) AS n FROM prompts')).rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the bench's own PostgreSQL database when it is missing; never touches any other. */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected bench database name "${name}"`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export function databaseUrl(dialect: BenchDialect, postgresUrl: string): string {
+  return dialect === 'sqlite' ? `sqlite:${SQLITE_PATH}` : postgresUrl;
+}
+
+/**
+ * Makes sure the dialect's bench database holds the generated dataset,
+ * running the generator when it does not. Returns the generator's wall time
+ * in seconds when it ran.
+ */
+export async function ensureData(dialect: BenchDialect, postgresUrl: string, prompts: number): Promise<number | undefined> {
+  if (dialect === 'postgres') await ensurePostgresDatabase(postgresUrl);
+  const url = databaseUrl(dialect, postgresUrl);
+  if ((await countPrompts(dialect, url)) >= prompts) return undefined;
+  console.log(`Generating ${prompts.toLocaleString('en')} prompts into the ${dialect} bench database...`);
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/cli/generate.ts', '--prompts', String(prompts), '--database', url, '--force'],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`generator exited with ${code}`))));
+  });
+  return (performance.now() - started) / 1000;
+}

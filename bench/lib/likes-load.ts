@@ -1,0 +1,43 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../apps/server/src/db/schema';
+import { type LoadResult, load } from './load';
+
+/** The DESIGN.md budget: this many like/unlike requests per second, from this many visitors. */
+export const LIKE_RATE = 2000;
+export const LIKE_USERS = 1000;
+const LIKE_PROMPTS = 500;
+
+export interface LikesLoadResult extends LoadResult {
+  readonly seconds: number;
+  /** Prompts whose like_count differs from their like rows after the run (must be 0). */
+  readonly wrongCounters: number;
+}
+
+/**
+ * Likes and unlikes at a fixed overall rate: random visitors among 1,000 on
+ * random prompts among 500 (so requests collide on the same rows), then
+ * checks every prompt's counter against its rows.
+ */
+export async function likesLoad(db: Kysely<Database>, baseUrl: string, seconds: number): Promise<LikesLoadResult> {
+  const prompts = (await db.selectFrom('prompts').select('id').orderBy('id').limit(LIKE_PROMPTS).execute()).map((row) => row.id);
+  const users = Array.from({ length: LIKE_USERS }, (_, index) => `user_bench${String(index).padStart(8, '0')}`);
+  const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)] as T;
+  const result = await load({
+    url: baseUrl,
+    connections: 50,
+    seconds,
+    method: 'POST',
+    overallRate: LIKE_RATE,
+    setupRequest: (request) => ({
+      ...request,
+      method: 'POST',
+      path: `/api/prompts/${pick(prompts)}/like`,
+      headers: { 'content-type': 'application/json', 'user-id': pick(users) },
+      body: JSON.stringify({ liked: Math.random() < 0.5 }),
+    }),
+  });
+  const wrong = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM prompts p
+    WHERE p.like_count <> (SELECT count(*) FROM likes l WHERE l.prompt_id = p.id)`.execute(db);
+  return { ...result, seconds, wrongCounters: Number(wrong.rows[0]?.n ?? -1) };
+}

@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A port the OS says is free right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Process {
+  readonly child: ChildProcess;
+  readonly url: string;
+  /** Resident memory now and at its peak, in MB (Linux /proc). */
+  memory(): { rssMb: number; peakMb: number };
+  stop(): Promise<void>;
+}
+
+function readMemory(pid: number | undefined): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
+}
+
+/** Starts `node --import tsx <script>` (one process, so its RSS is the server's own) and waits until `ready` answers. */
+export async function startNode(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: (url: string) => Promise<boolean>,
+  port: number,
+): Promise<Process> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}: ${stderr}`);
+    if (await ready(url).catch(() => false)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} did not become ready in 60 s: ${stderr}`);
+    }
+    await sleep(200);
+  }
+  return {
+    child,
+    url,
+    memory: () => readMemory(child.pid),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timeout = sleep(10_000).then(() => child.kill('SIGKILL'));
+      await Promise.race([exited, timeout]);
+    },
+  };
+}

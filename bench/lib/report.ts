@@ -1,0 +1,177 @@
+import { cpus, totalmem } from 'node:os';
+import type { LoadResult } from './load';
+import type { LikesLoadResult } from './likes-load';
+import type { SearchSpeed } from './search-speed';
+import type { WebFigures } from './web';
+
+export interface EndpointFigures {
+  readonly name: string;
+  readonly path: string;
+  /** Request headers beyond autocannon's own, if any. */
+  readonly headers?: Record<string, string>;
+  readonly app: LoadResult;
+  readonly raw: LoadResult;
+  /** p99 budget in ms, if the endpoint has one. */
+  readonly p99Budget?: number;
+  /** Whether the list throughput budget (>= 50% of raw) applies. */
+  readonly ratioBudget?: number;
+}
+
+export interface DialectFigures {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly generatorSeconds?: number;
+  readonly endpoints: EndpointFigures[];
+  readonly search: SearchSpeed;
+  readonly likes: LikesLoadResult;
+  readonly rss: { rssMb: number; peakMb: number };
+  readonly web?: WebFigures;
+}
+
+export interface BenchRun {
+  readonly date: Date;
+  readonly command: string;
+  readonly seconds: number;
+  readonly connections: number;
+  readonly prompts: number;
+  readonly dialects: DialectFigures[];
+  readonly bundle?: { jsGzip: number; cssGzip: number; files: number };
+}
+
+export const BUDGETS = {
+  listP99Ms: 15,
+  searchP99Ms: 30,
+  listShareOfRaw: 0.5,
+  searchSpeedUp: 10,
+  likeRate: 2000,
+  rssMb: 250,
+  firstScreenJsKb: 120,
+  firstCardMs: 1000,
+  searchUpdateMs: 150,
+} as const;
+
+const int = (value: number) => Math.round(value).toLocaleString('en');
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : int(value));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (ok: boolean, miss: string) => (ok ? 'met' : `**missed** (${miss})`);
+
+function endpointCell(endpoint: EndpointFigures): string {
+  const share = endpoint.app.rps / endpoint.raw.rps;
+  const failures = endpoint.app.failures > 0 ? `, ${int(endpoint.app.failures)} failed` : '';
+  return `${int(endpoint.app.rps)} req/s (${Math.round(share * 100)}% of raw), p50 ${ms(endpoint.app.p50)} ms, p99 ${ms(endpoint.app.p99)} ms${failures}`;
+}
+
+function endpointVerdict(endpoint: EndpointFigures): string {
+  const parts: string[] = [];
+  if (endpoint.p99Budget !== undefined) {
+    parts.push(verdict(endpoint.app.p99 <= endpoint.p99Budget, `p99 ${ms(endpoint.app.p99 - endpoint.p99Budget)} ms over`));
+  }
+  if (endpoint.ratioBudget !== undefined) {
+    const share = endpoint.app.rps / endpoint.raw.rps;
+    parts.push(verdict(share >= endpoint.ratioBudget, `${Math.round((endpoint.ratioBudget - share) * 100)} points short`));
+  }
+  if (endpoint.app.failures > 0) parts.push('**failures**');
+  return parts.join('; ') || 'no budget';
+}
+
+function target(endpoint: EndpointFigures): string {
+  const parts: string[] = [];
+  if (endpoint.p99Budget !== undefined) parts.push(`p99 <= ${endpoint.p99Budget} ms`);
+  if (endpoint.ratioBudget !== undefined) parts.push(`>= ${endpoint.ratioBudget * 100}% of raw`);
+  return parts.join(', ') || '-';
+}
+
+/** The results as a Markdown table: one row per figure, one column per database. */
+export function resultTable(run: BenchRun): string {
+  const rows: string[][] = [];
+  const byDialect = (cell: (figures: DialectFigures) => string) => run.dialects.map(cell);
+  for (const [index, first] of (run.dialects[0]?.endpoints ?? []).entries()) {
+    rows.push([
+      `\`${first.path}\`${first.headers ? ` with ${Object.keys(first.headers).join(', ')}` : ''} at ${run.connections} connections`,
+      ...byDialect((figures) => {
+        const endpoint = figures.endpoints[index];
+        return endpoint ? `${endpointCell(endpoint)}: ${endpointVerdict(endpoint)}` : '-';
+      }),
+      target(first),
+      byDialect((figures) => {
+        const raw = figures.endpoints[index]?.raw;
+        return raw ? `${int(raw.rps)} req/s, p99 ${ms(raw.p99)} ms` : '-';
+      }).join(' / '),
+    ]);
+  }
+  rows.push([
+    'Search: indexed vs `LIKE \'%q%\'` scan (total + first page, mean of 4 needles)',
+    ...byDialect((figures) => {
+      const ratio = figures.search.scanMs / figures.search.indexedMs;
+      return `${ms(figures.search.indexedMs)} ms vs ${ms(figures.search.scanMs)} ms = ${ratio.toFixed(1)}x: ${verdict(ratio >= BUDGETS.searchSpeedUp, `${(BUDGETS.searchSpeedUp - ratio).toFixed(1)}x short`)}`;
+    }),
+    `>= ${BUDGETS.searchSpeedUp}x`,
+    byDialect((figures) => `scan ${ms(figures.search.scanMs)} ms`).join(' / '),
+  ]);
+  rows.push([
+    `Like/unlike at ${int(BUDGETS.likeRate)} req/s from 1,000 user ids`,
+    ...byDialect((figures) => {
+      const rate = figures.likes.requests / figures.likes.seconds;
+      const ok = rate >= BUDGETS.likeRate * 0.98 && figures.likes.failures === 0 && figures.likes.wrongCounters === 0;
+      return `${int(rate)} req/s over ${figures.likes.seconds} s, p99 ${ms(figures.likes.p99)} ms, ${int(figures.likes.failures)} failed, ${figures.likes.wrongCounters} wrong counters: ${verdict(ok, 'see figures')}`;
+    }),
+    `${int(BUDGETS.likeRate)} req/s, counts exact`,
+    '-',
+  ]);
+  rows.push([
+    'Server RSS at the end of the run',
+    ...byDialect((figures) => `${int(figures.rss.rssMb)} MB (peak ${int(figures.rss.peakMb)} MB): ${verdict(figures.rss.peakMb < BUDGETS.rssMb, `${int(figures.rss.peakMb - BUDGETS.rssMb)} MB over`)}`),
+    `< ${BUDGETS.rssMb} MB`,
+    '-',
+  ]);
+  if (run.bundle) {
+    const jsOk = run.bundle.jsGzip <= BUDGETS.firstScreenJsKb * 1024;
+    rows.push([
+      `First-screen JS / CSS (gzip, ${run.bundle.files} files)`,
+      ...byDialect(() => `JS ${kb(run.bundle?.jsGzip ?? 0)}, CSS ${kb(run.bundle?.cssGzip ?? 0)}: ${verdict(jsOk, 'over budget')}`),
+      `JS <= ${BUDGETS.firstScreenJsKb} KB`,
+      '-',
+    ]);
+  }
+  if (run.dialects.some((figures) => figures.web)) {
+    rows.push([
+      'Navigation to first prompt card (Chromium, median of 5)',
+      ...byDialect((figures) =>
+        figures.web ? `${ms(figures.web.firstCardMs)} ms: ${verdict(figures.web.firstCardMs < BUDGETS.firstCardMs, `${ms(figures.web.firstCardMs - BUDGETS.firstCardMs)} ms over`)}` : '-',
+      ),
+      `< ${BUDGETS.firstCardMs} ms`,
+      '-',
+    ]);
+    rows.push([
+      'Last keystroke to updated results, after the debounce (median of 5)',
+      ...byDialect((figures) =>
+        figures.web
+          ? `${ms(figures.web.searchUpdateMs)} ms after the ${figures.web.debounceMs} ms debounce: ${verdict(figures.web.searchUpdateMs < BUDGETS.searchUpdateMs, `${ms(figures.web.searchUpdateMs - BUDGETS.searchUpdateMs)} ms over`)}`
+          : '-',
+      ),
+      `< ${BUDGETS.searchUpdateMs} ms`,
+      '-',
+    ]);
+  }
+  for (const figures of run.dialects) {
+    if (figures.generatorSeconds !== undefined) {
+      rows.push([`Generator (${figures.dialect}), built in this run`, ...byDialect((other) => (other === figures ? `${figures.generatorSeconds?.toFixed(0)} s` : '-')), figures.dialect === 'sqlite' ? '< 180 s' : '-', '-']);
+    }
+  }
+  const header = ['Figure', ...run.dialects.map((figures) => (figures.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL')), 'Target', 'Baseline (raw node:http in the same run)'];
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+export function machineLine(): string {
+  const cpu = cpus();
+  return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${process.platform}`;
+}
+
+export function reportSection(run: BenchRun): string {
+  return [
+    `Measured ${run.date.toISOString().replace('T', ' ').slice(0, 16)} UTC on ${machineLine()}.`,
+    `Command: \`${run.command}\` (${run.seconds} s per endpoint, ${run.connections} connections, ${run.prompts.toLocaleString('en')} prompts, 1,000,000 likes, 1,000,000 copies, 200,000 notes).`,
+    '',
+    resultTable(run),
+  ].join('\n');
+}

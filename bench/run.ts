@@ -1,0 +1,156 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseDatabaseUrl } from '../apps/server/src/config';
+import { connectDatabase } from '../apps/server/src/db/connect';
+import { firstScreenAssets, totalGzip } from './lib/first-screen';
+import { type BenchDialect, databaseUrl, ensureData } from './lib/data';
+import { likesLoad } from './lib/likes-load';
+import { load } from './lib/load';
+import { ROOT, freePort, startNode } from './lib/processes';
+import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
+import { measureSearchSpeed } from './lib/search-speed';
+import { measureWeb } from './lib/web';
+
+/**
+ * npm run bench: builds the 100k dataset when missing, then for each
+ * database starts the real server (RATE_LIMIT=0), loads it with autocannon,
+ * serves the same bytes from a raw node:http server as the ceiling, measures
+ * indexed search against a LIKE scan, the like/unlike load with an exact
+ * counter check, RSS, and the web figures; prints one table and writes it
+ * into docs/performance.md. Every load is bounded in time and stays on
+ * 127.0.0.1.
+ */
+const { values } = parseArgs({
+  options: {
+    dialects: { type: 'string', default: 'sqlite,postgres' },
+    seconds: { type: 'string', default: '10' },
+    'like-seconds': { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    prompts: { type: 'string', default: '100000' },
+    postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/bench' },
+    web: { type: 'boolean', default: true },
+    'no-web': { type: 'boolean', default: false },
+    write: { type: 'boolean', default: true },
+    'no-write': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const dialects = values.dialects.split(',').map((name) => name.trim()) as BenchDialect[];
+for (const dialect of dialects) {
+  if (dialect !== 'sqlite' && dialect !== 'postgres') throw new Error(`Unknown dialect "${dialect}"`);
+}
+const seconds = Number(values.seconds);
+const likeSeconds = Number(values['like-seconds']);
+const connections = Number(values.connections);
+const prompts = Number(values.prompts);
+const withWeb = values.web && !values['no-web'];
+const WEB_DIST = join(ROOT, 'apps/web/dist');
+const SEARCH_TEXT = 'newsletter';
+
+const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
+  { name: 'list', path: '/api/prompts?limit=48', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
+  // As the web app asks: with the visitor's user-id (one who liked none of them, so the bytes equal the anonymous answer).
+  { name: 'list-as-visitor', path: '/api/prompts?limit=48', headers: { 'user-id': 'user_benchvisitor' }, p99Budget: BUDGETS.listP99Ms },
+  { name: 'search', path: `/api/prompts?limit=48&q=${SEARCH_TEXT}`, p99Budget: BUDGETS.searchP99Ms },
+  { name: 'category', path: '/api/prompts?limit=48&category=Coding', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
+  { name: 'sort', path: '/api/prompts?limit=48&sort=likes_desc', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
+  { name: 'facets', path: '/api/facets' },
+  { name: 'analytics', path: '/api/analytics' },
+];
+
+const health = async (url: string) => (await fetch(`${url}/api/health`)).ok;
+
+async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
+  const generatorSeconds = await ensureData(dialect, values.postgres, prompts);
+  const url = databaseUrl(dialect, values.postgres);
+
+  // The database-level comparison runs first, with no server competing for the CPU.
+  console.log(`[${dialect}] indexed search vs LIKE scan`);
+  const direct = connectDatabase(parseDatabaseUrl(url));
+  const search = await measureSearchSpeed(direct.db, direct.dialect);
+
+  const port = await freePort();
+  const server = await startNode(
+    'apps/server/src/main.ts',
+    [],
+    { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SAMPLE_DATA: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    health,
+    port,
+  );
+  const responses: Record<string, { headers: Record<string, string>; body: string }> = {};
+  try {
+    const endpoints: EndpointFigures[] = [];
+    for (const endpoint of ENDPOINTS) {
+      if (responses[endpoint.path]) continue;
+      const response = await fetch(`${server.url}${endpoint.path}`);
+      if (!response.ok) throw new Error(`${endpoint.path} answered ${response.status}`);
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'x-total-count', 'link', 'cache-control']) {
+        const value = response.headers.get(name);
+        if (value !== null) headers[name] = value;
+      }
+      responses[endpoint.path] = { headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+    }
+    const rawFile = join(ROOT, 'bench/.data/raw-responses.json');
+    await writeFile(rawFile, JSON.stringify(responses));
+    const rawPort = await freePort();
+    const raw = await startNode('bench/raw-server.ts', [rawFile, String(rawPort)], {}, async (base) => (await fetch(`${base}/`)).status === 404, rawPort);
+    try {
+      for (const endpoint of ENDPOINTS) {
+        console.log(`[${dialect}] ${endpoint.path}`);
+        // A short warm-up, so the JIT and the caches are in the state a running site has.
+        await load({ url: `${server.url}${endpoint.path}`, connections, seconds: 2, headers: endpoint.headers });
+        const app = await load({ url: `${server.url}${endpoint.path}`, connections, seconds, headers: endpoint.headers });
+        await load({ url: `${raw.url}${endpoint.path}`, connections, seconds: 2 });
+        const rawResult = await load({ url: `${raw.url}${endpoint.path}`, connections, seconds });
+        endpoints.push({ ...endpoint, app, raw: rawResult });
+      }
+    } finally {
+      await raw.stop();
+    }
+
+    const web = withWeb && existsSync(join(WEB_DIST, 'index.html')) ? await measureWeb(server.url, SEARCH_TEXT) : undefined;
+
+    console.log(`[${dialect}] like/unlike load`);
+    const likes = await likesLoad(direct.db, server.url, likeSeconds);
+    const rss = server.memory();
+    return { dialect, generatorSeconds, endpoints, search, likes, rss, web };
+  } finally {
+    await server.stop();
+    await direct.close();
+  }
+}
+
+// The server serves the built web app, and the web figures measure it: build what is checked out.
+if (!values['no-build']) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+
+const run: BenchRun = {
+  date: new Date(),
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  seconds,
+  connections,
+  prompts,
+  dialects: [],
+  bundle: existsSync(join(WEB_DIST, 'index.html'))
+    ? (() => {
+        const assets = firstScreenAssets(WEB_DIST);
+        return { jsGzip: totalGzip(assets, 'js'), cssGzip: totalGzip(assets, 'css'), files: assets.length };
+      })()
+    : undefined,
+};
+for (const dialect of dialects) run.dialects.push(await benchDialect(dialect));
+
+console.log(`\n${resultTable(run)}\n`);
+if (values.write && !values['no-write']) {
+  const file = join(ROOT, 'docs/performance.md');
+  const START = '<!-- bench:start -->';
+  const END = '<!-- bench:end -->';
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Performance\n\n${START}\n${END}\n`;
+  const before = current.split(START)[0] ?? '';
+  const after = current.split(END)[1] ?? '\n';
+  writeFileSync(file, `${before}${START}\n${reportSection(run)}\n${END}${after}`);
+  console.log(`Wrote ${file}`);
+}
