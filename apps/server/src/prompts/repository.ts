@@ -152,7 +152,8 @@ export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Pro
   return { inserted: false, existing };
 }
 
-async function promptExists(db: Kysely<Database>, id: string): Promise<boolean> {
+/** True when a visible prompt has this id. */
+export async function promptExists(db: Kysely<Database>, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('prompts')
     .select('id')

@@ -1,17 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, ReportTargetType, ReportsTable } from '../db/schema';
+import { promptExists } from '../prompts/repository';
 
 /** True when the target can be seen (a note also needs its prompt visible). */
 export async function isVisibleTarget(db: Kysely<Database>, type: ReportTargetType, id: string): Promise<boolean> {
-  if (type === 'prompt') {
-    const row = await db
-      .selectFrom('prompts')
-      .select('id')
-      .where('id', '=', id)
-      .where('status', '=', 'visible')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
+  if (type === 'prompt') return promptExists(db, id);
   const row = await db
     .selectFrom('comments')
     .innerJoin('prompts', 'prompts.id', 'comments.prompt_id')

@@ -90,42 +90,22 @@ export function FilterPanel(props: FilterPanelProps) {
       </div>
 
       <div id={ids.selects} className="filter-selects" hidden={!open}>
-        <div className="form-field">
-          <label className="form-label" htmlFor={ids.category}>
-            Category
-          </label>
-          <select
-            id={ids.category}
-            className="select"
-            value={filters.category}
-            onChange={(event) => onChange({ ...filters, category: event.target.value })}
-          >
-            <option value="">{MESSAGES.library.allCategories}</option>
-            {selectOptions(facets?.categories.map((facet) => facet.name) ?? [], filters.category).map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={ids.model}>
-            Model
-          </label>
-          <select
-            id={ids.model}
-            className="select"
-            value={filters.model}
-            onChange={(event) => onChange({ ...filters, model: event.target.value })}
-          >
-            <option value="">{MESSAGES.library.allModels}</option>
-            {selectOptions(facets?.models.map((facet) => facet.name) ?? [], filters.model).map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FacetSelect
+          id={ids.category}
+          label="Category"
+          allLabel={MESSAGES.library.allCategories}
+          names={facets?.categories.map((facet) => facet.name) ?? []}
+          value={filters.category}
+          onChange={(category) => onChange({ ...filters, category })}
+        />
+        <FacetSelect
+          id={ids.model}
+          label="Model"
+          allLabel={MESSAGES.library.allModels}
+          names={facets?.models.map((facet) => facet.name) ?? []}
+          value={filters.model}
+          onChange={(model) => onChange({ ...filters, model })}
+        />
         <div className="form-field">
           <label className="form-label" htmlFor={ids.sort}>
             Sort
@@ -180,5 +160,34 @@ export function FilterPanel(props: FilterPanelProps) {
         </div>
       )}
     </section>
+  );
+}
+
+interface FacetSelectProps {
+  readonly id: string;
+  readonly label: string;
+  /** The first option, which clears the filter ('All Categories', 'All Models'). */
+  readonly allLabel: string;
+  readonly names: readonly string[];
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}
+
+/** A category or model select: 'All ...' first, then the library's values. */
+function FacetSelect({ id, label, allLabel, names, value, onChange }: FacetSelectProps) {
+  return (
+    <div className="form-field">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{allLabel}</option>
+        {selectOptions(names, value).map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
