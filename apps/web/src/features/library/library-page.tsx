@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LazyCommentsModal } from '../../components/comments-modal/lazy-comments-modal';
 import { PromptCardSkeleton } from '../../components/prompt-card/prompt-card-skeleton';
 import { useInView } from '../../lib/use-in-view';
-import { useFacets } from './api/get-facets';
+import { useFacets } from '../../lib/facets-query';
 import { usePromptPages } from './api/get-prompts';
 import { FilterPanel } from './components/filter-panel';
 import { LibraryHeader } from './components/library-header';

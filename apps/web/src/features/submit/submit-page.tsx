@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { Notification } from '../../components/notification';
 import { paths } from '../../config/paths';
 import { useCreatePrompt } from './api/create-prompt';
-import { useFacets } from './api/get-facets';
+import { useFacets } from '../../lib/facets-query';
 import { SuggestionCombobox } from './components/suggestion-combobox';
 import { EMPTY_FORM, type FormValues, counterState, emptyFields, limitErrors, submitBlocker } from './form-state';
 import { describeSubmitFailure } from './submit-error';

@@ -1,8 +1,9 @@
 import type { Facets } from '@prompt-vault/shared/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest } from './api-client';
+import { queryKeys } from './query-keys';
 
+/** The library's categories, models and Popular Keywords; the library's filters and the share form's suggestions both read it. */
 export async function getFacets(signal?: AbortSignal): Promise<Facets> {
   const { data } = await apiRequest<Facets>('/api/facets', { signal, withUserId: false });
   return data;
@@ -14,7 +15,6 @@ export const facetsQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** Category and model options and the Popular Keywords. */
 export function useFacets() {
   return useQuery(facetsQueryOptions);
 }
