@@ -1,5 +1,7 @@
 import type { Analytics, Facets, Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newId } from '../db/ids';
+import { MAX_KEPT_LIKES } from '../prompts/service';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
 
@@ -93,5 +95,54 @@ describe.each(TEST_DIALECTS)('cached aggregates on %s', (dialect) => {
     expect(await page(userId(2))).toMatchObject({ commentCount: 1 });
     await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: false } });
     expect(await page(userId(1))).toMatchObject({ likes: 0, liked: false });
+  });
+
+  it('shows a new prompt in the next search, with its total, and every like in the next searched page', async () => {
+    await share('Weekly Newsletter Draft');
+    await share('Bug Report Template');
+    const search = async (user?: string) => {
+      const response = await t.app.inject({ url: '/api/prompts?limit=48&q=newsletter', headers: user ? { 'user-id': user } : {} });
+      return { total: response.headers['x-total-count'], prompts: response.json() as Prompt[] };
+    };
+    const first = await search();
+    expect(first.total).toBe('1');
+    expect(first.prompts.map((prompt) => prompt.title)).toEqual(['Weekly Newsletter Draft']);
+
+    const id = await share('Newsletter Subject Lines');
+    const second = await search();
+    expect(second.total).toBe('2');
+    expect(second.prompts.map((prompt) => prompt.title)).toEqual(['Newsletter Subject Lines', 'Weekly Newsletter Draft']);
+
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } });
+    expect((await search(userId(1))).prompts[0]).toMatchObject({ _id: id, likes: 1, liked: true });
+    expect((await search(userId(2))).prompts[0]).toMatchObject({ _id: id, likes: 1, liked: false });
+    expect((await search()).prompts[0]).toMatchObject({ _id: id, likes: 1, liked: false });
+  });
+
+  it('keeps the liked flags exact for a visitor who likes more prompts than are kept in memory', async () => {
+    const fan = userId('fan');
+    const ids = Array.from({ length: MAX_KEPT_LIKES + 1 }, () => newId());
+    const rows = ids.map((id, index) => ({
+      id,
+      title: `Liked prompt ${index}`,
+      prompt: `Text ${index}`,
+      category: 'Writing',
+      model: 'o3',
+      like_count: 1,
+      created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, index)).toISOString(),
+    }));
+    // Written straight into the tables: a thousand likes through the API would be slow, and only the reads are under test.
+    await t.database.db.insertInto('prompts').values(rows).execute();
+    await t.database.db
+      .insertInto('likes')
+      .values(ids.map((id) => ({ prompt_id: id, user_id: fan, created_at: '2025-02-01T00:00:00.000Z' })))
+      .execute();
+    const liked = async (user: string) =>
+      ((await t.app.inject({ url: '/api/prompts?limit=48', headers: { 'user-id': user } })).json() as Prompt[]).map((prompt) => prompt.liked);
+    expect(await liked(fan)).toEqual(Array(48).fill(true));
+    expect(await liked(userId(2))).toEqual(Array(48).fill(false));
+    const newest = ids.at(-1);
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${newest}/like`, headers: { 'user-id': fan }, payload: { liked: false } });
+    expect(await liked(fan)).toEqual([false, ...Array(47).fill(true)]);
   });
 });

@@ -54,4 +54,15 @@ describe('createReadCache', () => {
     await cache.get('z', async () => 'z');
     expect(await cache.get('x', async () => 'recomputed')).toBe('recomputed');
   });
+
+  it('evicts the least recently used entry, so a hot entry outlives a stream of one-off keys', async () => {
+    const cache = createReadCache({ ttlMs: 1000, maxEntries: 2 });
+    await cache.get('hot', async () => 'first');
+    await cache.get('once-1', async () => 'once');
+    // Read again: now 'once-1' is the least recently used, and the next new key evicts it.
+    expect(await cache.get('hot', async () => 'recomputed')).toBe('first');
+    await cache.get('once-2', async () => 'once');
+    expect(await cache.get('hot', async () => 'recomputed')).toBe('first');
+    expect(await cache.get('once-1', async () => 'recomputed')).toBe('recomputed');
+  });
 });

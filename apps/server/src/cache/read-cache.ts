@@ -12,12 +12,15 @@
  */
 export interface ReadCache {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Drops every entry: a write changed what they were computed from. */
   invalidate(): void;
+  /** Drops one entry (in flight or not), for a write that changes only that one. */
+  forget(key: string): void;
 }
 
 export interface ReadCacheOptions {
   readonly ttlMs: number;
-  /** Entries beyond this many evict the oldest (keys can come from visitors' filters). */
+  /** Entries beyond this many evict the least recently used (keys come from visitors' searches and filters). */
   readonly maxEntries?: number;
   readonly now?: () => number;
 }
@@ -36,8 +39,12 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   return {
     get<T>(key: string, compute: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
-      if (hit && hit.expires > now()) return hit.value as Promise<T>;
       entries.delete(key);
+      if (hit && hit.expires > now()) {
+        // Re-inserted last: a Map iterates in insertion order, so its first key is the least recently used.
+        entries.set(key, hit);
+        return hit.value as Promise<T>;
+      }
       const value = compute();
       const entry: Entry = { value, expires: now() + options.ttlMs };
       entries.set(key, entry);
@@ -54,6 +61,9 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     invalidate() {
       entries.clear();
     },
+    forget(key) {
+      entries.delete(key);
+    },
   };
 }
 
@@ -61,18 +71,37 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
 export const READ_CACHE_TTL_MS = 5000;
 
 /**
- * The app's two caches, split by what invalidates them, so the stream of
- * likes and copies does not also throw away the list totals and facets:
- * - catalog: facets and list totals; they change only when a prompt is added
- *   (or hidden);
- * - activity: analytics and browsing pages of the list (their like, copy
- *   and note counts); every write changes them.
+ * The app's caches, split by what invalidates them, so the stream of likes
+ * and copies does not also throw away the list totals and facets:
+ * - catalog: facets and list totals (of searches too); they change only when
+ *   a prompt is added (or hidden);
+ * - activity: analytics and pages of the list (their like, copy and note
+ *   counts); every write changes them;
+ * - visitorLikes: the prompts each visitor likes, keyed by user id, for the
+ *   `liked` flags of list pages; only that visitor's like or unlike changes
+ *   an entry.
  */
 export interface AppCaches {
   readonly catalog: ReadCache;
   readonly activity: ReadCache;
+  readonly visitorLikes: ReadCache;
 }
 
+/**
+ * A cached list page holds 48 prompts twice (objects and encoded JSON, about
+ * 60 KB at the generator's sizes), so the activity cache is kept small enough
+ * that visitors cycling through distinct searches cannot grow the process by
+ * more than about 15 MB; the recently used pages and analytics stay.
+ */
+const ACTIVITY_MAX_ENTRIES = 256;
+
+/** Visitors browsing at once whose likes are kept (a visitor's set is a few dozen ids, and capped). */
+const VISITOR_LIKES_MAX_ENTRIES = 10_000;
+
 export function createAppCaches(ttlMs: number = READ_CACHE_TTL_MS): AppCaches {
-  return { catalog: createReadCache({ ttlMs }), activity: createReadCache({ ttlMs }) };
+  return {
+    catalog: createReadCache({ ttlMs }),
+    activity: createReadCache({ ttlMs, maxEntries: ACTIVITY_MAX_ENTRIES }),
+    visitorLikes: createReadCache({ ttlMs, maxEntries: VISITOR_LIKES_MAX_ENTRIES }),
+  };
 }

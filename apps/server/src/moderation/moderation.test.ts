@@ -95,6 +95,8 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
       list: (await t.app.inject({ url: '/api/prompts' })).json().map((p: { _id: string }) => p._id).sort(),
       paged: (await t.app.inject({ url: '/api/prompts?limit=10' })).headers['x-total-count'],
       search: (await t.app.inject({ url: '/api/prompts?q=pills' })).json().length,
+      // A paged search is cached (page and total) until a write: hiding is one.
+      pagedSearch: (await t.app.inject({ url: '/api/prompts?q=pills&limit=10' })).headers['x-total-count'],
       page: (await t.app.inject({ url: `/api/prompts/${promptId}` })).statusCode,
       facets: (await t.app.inject({ url: '/api/facets' })).json(),
       analytics: (await t.app.inject({ url: '/api/analytics' })).json(),
@@ -109,6 +111,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
     expect(during.list).toEqual([otherId]);
     expect(during.paged).toBe('1');
     expect(during.search).toBe(0);
+    expect(during.pagedSearch).toBe('0');
     expect(during.page).toBe(404);
     expect(during.liked).toBe(0);
     expect(during.facets.total).toBe(1);

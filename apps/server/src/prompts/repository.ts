@@ -110,6 +110,20 @@ export async function countPrompts(db: Kysely<Database>, dialect: Dialect, filte
   return Number(row.count);
 }
 
+/**
+ * The ids of the prompts the user likes, or undefined when there are more
+ * than `max` of them (a set that large is not worth keeping in memory).
+ */
+export async function likedPromptIds(db: Kysely<Database>, userId: string, max: number): Promise<Set<string> | undefined> {
+  const rows = await db
+    .selectFrom('likes')
+    .select('prompt_id')
+    .where('user_id', '=', userId)
+    .limit(max + 1)
+    .execute();
+  return rows.length > max ? undefined : new Set(rows.map((row) => row.prompt_id));
+}
+
 /** Which of `promptIds` the user likes. */
 export async function likedAmong(db: Kysely<Database>, userId: string, promptIds: readonly string[]): Promise<Set<string>> {
   const rows = await db

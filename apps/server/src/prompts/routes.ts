@@ -4,6 +4,7 @@ import {
   likeResultSchema,
   listQuerySchema,
   promptInputSchema,
+  type Prompt,
   promptSchema,
 } from '@prompt-vault/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,6 +37,12 @@ export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = 
         }
         next.set('cursor', page.nextCursor);
         reply.header('Link', `</api/prompts?${next.toString()}>; rel="next"`);
+      }
+      if (page.encoded) {
+        // Bytes with a content type go out as they are, past the serializer.
+        // They are this route's schema type (an array of prompts), encoded,
+        // which the type provider cannot know.
+        return reply.type('application/json; charset=utf-8').send(page.encoded as unknown as Prompt[]);
       }
       return page.prompts;
     },

@@ -37,6 +37,19 @@ export interface PromptPage {
   /** Present only for a paged request. */
   readonly total?: number;
   readonly nextCursor?: string;
+  /**
+   * `prompts` as the JSON bytes the API sends, when already encoded: cached
+   * pages are encoded once rather than on every request that reads them.
+   */
+  readonly encoded?: Buffer;
+}
+
+/** A visitor with more likes than this has them looked up per page instead of kept. */
+export const MAX_KEPT_LIKES = 1000;
+
+/** The search text a filter applies (the repository trims it; blank means no search). */
+function searchText(filter: repository.PromptFilter): string | null {
+  return filter.q?.trim() || null;
 }
 
 export interface PromptsService {
@@ -51,14 +64,27 @@ export interface PromptsService {
 
 export function createPromptsService(db: Kysely<Database>, dialect: Dialect, caches: AppCaches): PromptsService {
   /**
-   * The total behind X-Total-Count. Without search text or liked-only it
-   * depends on the catalog alone, and counting 100k index entries on every
-   * page request would cost more than the page itself, so it is cached.
+   * The total behind X-Total-Count. Unless liked-only (which depends on the
+   * visitor), it depends on the catalog alone: it is cached until a prompt
+   * is added or hidden, so likes and copies do not recount it. Counting 100k
+   * index entries, or every trigram match of a common word, on each page
+   * request would cost more than the page itself.
    */
   const countMatches = (filter: repository.PromptFilter): Promise<number> => {
-    if (filter.q?.trim() || filter.likedBy !== undefined) return repository.countPrompts(db, dialect, filter);
-    const key = `count:${JSON.stringify([filter.category ?? null, filter.model ?? null])}`;
+    if (filter.likedBy !== undefined) return repository.countPrompts(db, dialect, filter);
+    const key = `count:${JSON.stringify([searchText(filter), filter.category ?? null, filter.model ?? null])}`;
     return caches.catalog.get(key, () => repository.countPrompts(db, dialect, filter));
+  };
+
+  /**
+   * Which of a page's prompts the visitor likes. A visitor's likes are read
+   * once and kept (see AppCaches) rather than looked up for every page: that
+   * lookup cost more than the rest of a cached page's request.
+   */
+  const likedAmong = async (userId: string, promptIds: readonly string[]): Promise<Set<string>> => {
+    const all = await caches.visitorLikes.get(userId, () => repository.likedPromptIds(db, userId, MAX_KEPT_LIKES));
+    if (all === undefined) return repository.likedAmong(db, userId, promptIds);
+    return new Set(promptIds.filter((id) => all.has(id)));
   };
 
   return {
@@ -91,19 +117,24 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
             : undefined;
         return { prompts: pageRows.map(toPrompt), total, nextCursor };
       };
-      if (filter.q?.trim() || filter.likedBy !== undefined) return readPage(userId);
+      if (filter.likedBy !== undefined) return readPage(userId);
       /*
-       * Browsing pages (no search text, not liked-only) are the same for
-       * every visitor but for `liked`: the page is cached until the next
-       * write of any kind (its counters move with every like, copy and note),
-       * and each visitor's liked flags are one indexed lookup over its ids.
-       * Searches are not cached: each runs on the trigram index.
+       * Any other page, browsing or searching, is the same for every visitor
+       * but for `liked`: it is cached, encoded, until the next write of any
+       * kind (its counters move with every like, copy and note), and each
+       * visitor's liked flags are one indexed lookup over its ids.
        */
-      const key = `page:${JSON.stringify([sort, filter.category ?? null, filter.model ?? null, limit, query.cursor ?? null])}`;
-      const page = await caches.activity.get(key, () => readPage(undefined));
+      const key = `page:${JSON.stringify([sort, searchText(filter), filter.category ?? null, filter.model ?? null, limit, query.cursor ?? null])}`;
+      const page = await caches.activity.get(key, async () => {
+        const read = await readPage(undefined);
+        return { ...read, encoded: Buffer.from(JSON.stringify(read.prompts)) };
+      });
       if (userId === undefined || page.prompts.length === 0) return page;
-      const liked = await repository.likedAmong(db, userId, page.prompts.map((prompt) => prompt._id));
-      return { ...page, prompts: page.prompts.map((prompt) => ({ ...prompt, liked: liked.has(prompt._id) })) };
+      const liked = await likedAmong(userId, page.prompts.map((prompt) => prompt._id));
+      // The visitor liked none of them: the shared bytes are exactly this visitor's answer.
+      if (liked.size === 0) return page;
+      const { total, nextCursor } = page;
+      return { total, nextCursor, prompts: page.prompts.map((prompt) => ({ ...prompt, liked: liked.has(prompt._id) })) };
     },
 
     async get(id, userId) {
@@ -148,6 +179,7 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
     async like(id, userId, liked) {
       const result = await repository.setLike(db, dialect, id, userId, liked, nowIso());
       caches.activity.invalidate();
+      caches.visitorLikes.forget(userId);
       if (!result) throw notFound('Prompt');
       return { likes: result.likeCount, liked };
     },
