@@ -36,3 +36,18 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
+
+/**
+ * Waits until the server answers its health check promptly. When a load
+ * stops, the requests already sent (up to one per connection) are still
+ * being served; the next measurement must not start behind them.
+ */
+export async function waitUntilIdle(baseUrl: string, { quickMs = 20, timeoutMs = 60_000 } = {}): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const started = performance.now();
+    await fetch(`${baseUrl}/api/health`);
+    if (performance.now() - started < quickMs) return;
+  }
+  throw new Error(`${baseUrl} was still busy ${timeoutMs / 1000} s after the load stopped`);
+}

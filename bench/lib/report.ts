@@ -21,6 +21,8 @@ export interface DialectFigures {
   readonly dialect: 'sqlite' | 'postgres';
   readonly generatorSeconds?: number;
   readonly endpoints: EndpointFigures[];
+  /** Searches that each miss the server's caches (a new needle per request). */
+  readonly coldSearch: LoadResult;
   readonly search: SearchSpeed;
   readonly likes: LikesLoadResult;
   readonly rss: { rssMb: number; peakMb: number };
@@ -97,6 +99,14 @@ export function resultTable(run: BenchRun): string {
         return raw ? `${int(raw.rps)} req/s, p99 ${ms(raw.p99)} ms` : '-';
       }).join(' / '),
     ]);
+    if (first.name === 'search') {
+      rows.push([
+        `\`/api/prompts?limit=48&q=<a new needle each request>\` at ${run.connections} connections (no cache hits)`,
+        ...byDialect((figures) => `${int(figures.coldSearch.rps)} req/s, p50 ${ms(figures.coldSearch.p50)} ms, p99 ${ms(figures.coldSearch.p99)} ms${figures.coldSearch.failures > 0 ? `, ${int(figures.coldSearch.failures)} failed` : ''}: for information`),
+        '- (the search budget is the row above)',
+        '-',
+      ]);
+    }
   }
   rows.push([
     'Search: indexed vs `LIKE \'%q%\'` scan (total + first page, mean of 4 needles)',
