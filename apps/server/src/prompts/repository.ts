@@ -4,7 +4,7 @@ import type { Dialect } from '../db/connect';
 import type { Database, NewPrompt, Visibility } from '../db/schema';
 import type { Cursor } from './cursor';
 import { duplicateKey } from './duplicate-key';
-import { searchCondition } from './search';
+import { type SearchStrategy, searchCondition } from './search';
 
 export interface PromptFilter {
   readonly q?: string;
@@ -18,6 +18,8 @@ export interface PageRequest {
   readonly sort: SortOption;
   readonly limit?: number;
   readonly after?: Cursor;
+  /** How a search text finds the page's prompts (search.ts); the index by default. */
+  readonly searchStrategy?: SearchStrategy;
 }
 
 const SORT_KEYS = {
@@ -33,10 +35,10 @@ export function sortColumn(sort: SortOption): (typeof SORT_KEYS)[SortOption]['co
 
 type PromptQuery = SelectQueryBuilder<Database, 'prompts', object>;
 
-function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter): PromptQuery {
+function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter, strategy?: SearchStrategy): PromptQuery {
   let filtered = query.where('prompts.status', '=', 'visible');
   const text = filter.q?.trim();
-  if (text) filtered = filtered.where((eb) => searchCondition(dialect, eb, text));
+  if (text) filtered = filtered.where((eb) => searchCondition(dialect, eb, text, strategy));
   if (filter.category !== undefined) filtered = filtered.where('prompts.category', '=', filter.category);
   if (filter.model !== undefined) filtered = filtered.where('prompts.model', '=', filter.model);
   const likedBy = filter.likedBy;
@@ -88,7 +90,7 @@ export async function listPrompts(
   userId: string | undefined,
 ) {
   const { column, direction } = SORT_KEYS[page.sort];
-  let query = applyFilter(db.selectFrom('prompts'), dialect, filter);
+  let query = applyFilter(db.selectFrom('prompts'), dialect, filter, page.searchStrategy);
   const after = page.after;
   if (after) {
     const comparison = direction === 'desc' ? '<' : '>';

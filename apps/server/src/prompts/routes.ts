@@ -4,11 +4,11 @@ import {
   likeResultSchema,
   listQuerySchema,
   promptInputSchema,
-  type Prompt,
   promptSchema,
 } from '@prompt-vault/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendSharedJson } from '../http/shared-json';
 import { copyUserId, optionalUserId, requiredUserId } from '../http/user-id';
 import type { PromptsService } from './service';
 
@@ -19,12 +19,6 @@ export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = 
     '/api/prompts',
     {
       schema: { querystring: listQuerySchema, response: { 200: z.array(promptSchema) } },
-      // The list is the largest and most requested answer. Its objects are
-      // built field by field (toPrompt in service.ts, typed by the same
-      // schema), so encoding them through zod again on every request only
-      // costs time: about a third of a cached page's request at 100k prompts.
-      // The schema still describes the route.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
       const query = request.query;
@@ -38,13 +32,8 @@ export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = 
         next.set('cursor', page.nextCursor);
         reply.header('Link', `</api/prompts?${next.toString()}>; rel="next"`);
       }
-      if (page.encoded) {
-        // Bytes with a content type go out as they are, past the serializer.
-        // They are this route's schema type (an array of prompts), encoded,
-        // which the type provider cannot know.
-        return reply.type('application/json; charset=utf-8').send(page.encoded as unknown as Prompt[]);
-      }
-      return page.prompts;
+      // A cached page's prompts are shared by every visitor who liked none of them.
+      return sendSharedJson(reply, page.prompts);
     },
   );
 

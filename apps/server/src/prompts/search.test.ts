@@ -2,10 +2,13 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp } from '../testing/test-app';
+import { listPrompts } from './repository';
+import type { SearchStrategy } from './search';
 
-// Search runs on a trigram index for 3+ characters and on a scan below that;
-// both paths must give the spec's answer: a case-insensitive substring of the
-// title or the text, every character taken literally.
+// Search runs on a trigram index for 3+ characters and on a scan below that
+// (and a page of a common needle scans too, see search.ts); every path must
+// give the spec's answer: a case-insensitive substring of the title or the
+// text, every character taken literally.
 const rows = [
   { title: 'Crème Brûlée Guide', prompt: 'Write a recipe for a CAFÉ menu.', category: 'Cooking', model: 'GPT-4o' },
   { title: 'Über Planner', prompt: 'Plan a trip: 日本語 phrases included.', category: 'Travel', model: 'o3' },
@@ -78,5 +81,19 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
     await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'Late Arrival', prompt: 'Zebra crossing.', category: 'Writing', model: 'o3' } });
     expect(await search('zebra')).toEqual(['Late Arrival']);
     expect(await search('ze')).toEqual(['Late Arrival']);
+  });
+
+  it('finds the same pages through the trigram index and through a scan', async () => {
+    const needles = ['BRÛLÉE', 'café', 'é', 'üb', 'creme', '日本語', '本', '%', '_', 'e_c', 'e%c', '"carpe diem"', 'AND NEAR(', '*star*', '"', 'pha', 'alphabeta', 'MA', 'a'];
+    const page = async (q: string, sort: 'newest' | 'likes_desc', searchStrategy: SearchStrategy) =>
+      (await listPrompts(t.database.db, dialect, { q }, { sort, limit: 3, searchStrategy }, undefined)).map((row) => row.title);
+    for (const q of needles) {
+      for (const sort of ['newest', 'likes_desc'] as const) {
+        expect(await page(q, sort, 'scan'), `${q} by ${sort}`).toEqual(await page(q, sort, 'index'));
+      }
+    }
+    // Not vacuous: the needles find something, and the limit cuts a page short.
+    expect(await page('a', 'newest', 'index')).toHaveLength(3);
+    expect(await page('é', 'newest', 'scan')).toEqual(['Crème Brûlée Guide']);
   });
 });
