@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type RawBuilder,
+  SqliteDialect,
+  type SqliteDatabase as KyselySqliteDatabase,
+  type SqliteStatement,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseUrl } from '../config';
 import type { Database } from './schema';
@@ -100,8 +108,34 @@ const numberTypes = {
   },
 };
 
+/**
+ * Marks a statement to run as a named prepared statement on PostgreSQL:
+ * `${preparedStatement('set-like')} WITH ...`. Such a statement is parsed and
+ * planned once per connection instead of on every call; for the like
+ * statement, planning was about 0.25 of its 0.6 ms in PostgreSQL. Only for
+ * statements whose text never varies (node-postgres keeps every name it has
+ * prepared for the life of the connection).
+ */
+export function preparedStatement(name: string): RawBuilder<unknown> {
+  if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`Bad prepared statement name "${name}"`);
+  return sql.raw(`/* prepared:${name} */`);
+}
+
+const PREPARED_MARK = /^\/\* prepared:([a-z][a-z0-9-]*) \*\//;
+
+/** A pg client that runs statements marked by preparedStatement() as named prepared statements. */
+class PreparingClient extends pg.Client {
+  // @ts-expect-error pg's query() is a set of overloads; this forwards every one of them unchanged.
+  override query(config: unknown, values?: unknown, callback?: unknown) {
+    const name = typeof config === 'string' ? PREPARED_MARK.exec(config)?.[1] : undefined;
+    if (name !== undefined) return super.query({ name, text: config as string, values: values as unknown[] });
+    return super.query(config as string, values as unknown[], callback as never);
+  }
+}
+
 function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   const pool = new pg.Pool({
+    Client: PreparingClient as typeof pg.Client,
     connectionString: url,
     max: options.poolSize ?? 10,
     types: numberTypes as pg.CustomTypesConfig,

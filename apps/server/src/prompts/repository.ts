@@ -1,6 +1,6 @@
 import type { SortOption } from '@prompt-vault/shared/schemas';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { Dialect } from '../db/connect';
+import { type Dialect, preparedStatement } from '../db/connect';
 import type { Database, NewPrompt, Visibility } from '../db/schema';
 import type { Cursor } from './cursor';
 import { duplicateKey } from './duplicate-key';
@@ -256,7 +256,7 @@ async function setLikeInOneStatement(
           SELECT id, ${userId}, ${createdAt} FROM target
           ON CONFLICT (prompt_id, user_id) DO NOTHING RETURNING prompt_id`
     : sql`DELETE FROM likes WHERE prompt_id IN (SELECT id FROM target) AND user_id = ${userId} RETURNING prompt_id`;
-  const result = await sql<{ updated: number | null; current: number | null }>`
+  const result = await sql<{ updated: number | null; current: number | null }>`${preparedStatement(liked ? 'set-like' : 'set-unlike')}
     WITH target AS (SELECT id, like_count FROM prompts WHERE id = ${promptId} AND status = 'visible'),
     changed AS (${change}),
     counted AS (
