@@ -1,5 +1,6 @@
 import type { Analytics, Facets, Prompt } from '@prompt-vault/shared/schemas';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANALYTICS_STALE_MS } from '../analytics/service';
 import { newId } from '../db/ids';
 import { MAX_KEPT_LIKES } from '../prompts/service';
 import { TEST_DIALECTS } from '../testing/test-database';
@@ -45,21 +46,37 @@ describe.each(TEST_DIALECTS)('cached aggregates on %s', (dialect) => {
     expect((await t.app.inject({ url: '/api/prompts?limit=10&category=Coding' })).headers['x-total-count']).toBe('1');
   });
 
-  it('shows every like, unlike and copy in the next analytics read', async () => {
-    const id = await share('Cold Email Writer');
-    expect((await analytics()).overview).toEqual({ totalPrompts: 1, totalLikes: 0, totalCopies: 0 });
-    const like = (liked: boolean) =>
-      t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked } });
-    await like(true);
-    expect((await analytics()).overview.totalLikes).toBe(1);
-    await like(false);
-    expect((await analytics()).overview.totalLikes).toBe(0);
-    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy` });
-    const copied = await analytics();
-    expect(copied.overview.totalCopies).toBe(1);
-    expect(copied.topCopiedPrompts.map((prompt) => [prompt.title, prompt.copyCount])).toEqual([['Cold Email Writer', 1]]);
-    // The like was taken back, so the day counts none.
-    expect(copied.activity.at(-1)).toMatchObject({ date: today(), prompts: 1, likes: 0, copies: 1 });
+  it('shows likes, unlikes and copies in analytics within ANALYTICS_STALE_MS, and recomputes at most once in that time', async () => {
+    // Only Date is faked: the cache and the analytics read the time from it, the database and the sockets keep real timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const later = () => vi.setSystemTime(Date.now() + ANALYTICS_STALE_MS);
+      const id = await share('Cold Email Writer');
+      expect((await analytics()).overview).toEqual({ totalPrompts: 1, totalLikes: 0, totalCopies: 0 });
+      const like = (liked: boolean) =>
+        t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked } });
+      await like(true);
+      // Within the period the dashboard may still show the answer computed before the like...
+      expect((await analytics()).overview.totalLikes).toBe(0);
+      // ...and from its end, every write so far.
+      later();
+      expect((await analytics()).overview.totalLikes).toBe(1);
+      await like(false);
+      later();
+      expect((await analytics()).overview.totalLikes).toBe(0);
+      await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy` });
+      later();
+      const copied = await analytics();
+      expect(copied.overview.totalCopies).toBe(1);
+      expect(copied.topCopiedPrompts.map((prompt) => [prompt.title, prompt.copyCount])).toEqual([['Cold Email Writer', 1]]);
+      // The like was taken back, so the day counts none.
+      expect(copied.activity.at(-1)).toMatchObject({ date: today(), prompts: 1, likes: 0, copies: 1 });
+      // A new prompt shows at once.
+      await share('Follow-Up Writer');
+      expect((await analytics()).overview.totalPrompts).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves the events of hidden prompts out of the daily activity', async () => {

@@ -65,4 +65,36 @@ describe('createReadCache', () => {
     expect(await cache.get('hot', async () => 'recomputed')).toBe('first');
     expect(await cache.get('once-1', async () => 'recomputed')).toBe('recomputed');
   });
+
+  it('keeps an entry read with staleForMs through frequent writes until that long after its computation began', async () => {
+    let clock = 0;
+    const cache = createReadCache({ ttlMs: 5000, now: () => clock });
+    let calls = 0;
+    const compute = async () => ++calls;
+    const read = () => cache.get('insights', compute, { staleForMs: 1000 });
+    expect(await read()).toBe(1);
+    clock = 400;
+    cache.invalidateAllowingStale();
+    expect(await read()).toBe(1);
+    clock = 999;
+    cache.invalidateAllowingStale();
+    expect(await read()).toBe(1);
+    // A second since the computation began: the next read sees every write so far.
+    clock = 1000;
+    expect(await read()).toBe(2);
+    // Without writes it lives its full time to live.
+    clock = 5999;
+    expect(await read()).toBe(2);
+    // An invalidation after the period ends it at once, and other entries are dropped as before.
+    expect(await cache.get('page', compute)).toBe(3);
+    cache.invalidateAllowingStale();
+    expect(await read()).toBe(4);
+    expect(await cache.get('page', compute)).toBe(5);
+    // A rare write (a new prompt, a moderation) ends it at once.
+    clock = 6000;
+    cache.invalidateAllowingStale();
+    expect(await read()).toBe(4);
+    cache.invalidate();
+    expect(await read()).toBe(6);
+  });
 });

@@ -9,11 +9,18 @@
  * started before an invalidation is never kept after it: `invalidate()`
  * drops every entry, in-flight ones included, so a read that begins after a
  * write's invalidation always computes afresh and sees the write.
+ *
+ * The one exception is for the frequent writes (likes, copies, notes):
+ * `invalidateAllowingStale()` spares an entry read with `staleForMs`,
+ * shortening its life to that long after its computation began instead of
+ * ending it, so a stream of likes recomputes it at most once per period.
  */
 export interface ReadCache {
-  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  get<T>(key: string, compute: () => Promise<T>, options?: EntryOptions): Promise<T>;
   /** Drops every entry: a write changed what they were computed from. */
   invalidate(): void;
+  /** As invalidate(), but an entry read with `staleForMs` lives on until that long after its computation began. */
+  invalidateAllowingStale(): void;
   /** Drops one entry (in flight or not), for a write that changes only that one. */
   forget(key: string): void;
 }
@@ -25,19 +32,31 @@ export interface ReadCacheOptions {
   readonly now?: () => number;
 }
 
+export interface EntryOptions {
+  /**
+   * For answers that are costly to compute and where a moment's lag is
+   * invisible (the Insights dashboard): how long after its computation began
+   * the entry may still be served once a write has invalidated it.
+   */
+  readonly staleForMs?: number;
+}
+
 interface Entry {
   readonly value: Promise<unknown>;
-  readonly expires: number;
+  readonly started: number;
+  expires: number;
+  readonly staleForMs: number;
 }
 
 const DEFAULT_MAX_ENTRIES = 1000;
 
 export function createReadCache(options: ReadCacheOptions): ReadCache {
-  const now = options.now ?? Date.now;
+  // Looked up on each call, so a test that fakes Date moves this clock too.
+  const now = options.now ?? (() => Date.now());
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const entries = new Map<string, Entry>();
   return {
-    get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    get<T>(key: string, compute: () => Promise<T>, entryOptions: EntryOptions = {}): Promise<T> {
       const hit = entries.get(key);
       entries.delete(key);
       if (hit && hit.expires > now()) {
@@ -45,8 +64,9 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         entries.set(key, hit);
         return hit.value as Promise<T>;
       }
+      const started = now();
       const value = compute();
-      const entry: Entry = { value, expires: now() + options.ttlMs };
+      const entry: Entry = { value, started, expires: started + options.ttlMs, staleForMs: entryOptions.staleForMs ?? 0 };
       entries.set(key, entry);
       if (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
@@ -60,6 +80,13 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     },
     invalidate() {
       entries.clear();
+    },
+    invalidateAllowingStale() {
+      for (const [key, entry] of entries) {
+        const staleUntil = entry.started + entry.staleForMs;
+        if (staleUntil > now()) entry.expires = Math.min(entry.expires, staleUntil);
+        else entries.delete(key);
+      }
     },
     forget(key) {
       entries.delete(key);

@@ -40,7 +40,7 @@ export function createCommentsService(db: Kysely<Database>, caches: AppCaches): 
       // Looks like any new note, but nothing is stored.
       if (isHoneypotFilled(input)) return toComment(row);
       const inserted = await repository.insertComment(db, row);
-      caches.activity.invalidate();
+      caches.activity.invalidateAllowingStale();
       if (!inserted) throw notFound('Prompt');
       return toComment(row);
     },

@@ -26,6 +26,8 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
     await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } });
     await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/copy`, headers: { 'user-id': userId(1) } });
     noteId = (await t.app.inject({ method: 'POST', url: `/api/comments/${otherId}`, payload: { text: 'rude note' } })).json()._id;
+    // Notes list oldest first, by the millisecond; two in the same millisecond would fall back to their random ids.
+    await new Promise((resolve) => setTimeout(resolve, 2));
     await t.app.inject({ method: 'POST', url: `/api/comments/${otherId}`, payload: { text: 'kind note' } });
   });
   afterEach(async () => {

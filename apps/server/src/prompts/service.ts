@@ -190,7 +190,7 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
 
     async like(id, userId, liked) {
       const result = await repository.setLike(db, dialect, id, userId, liked, nowIso());
-      caches.activity.invalidate();
+      caches.activity.invalidateAllowingStale();
       caches.visitorLikes.forget(userId);
       if (!result) throw notFound('Prompt');
       return { likes: result.likeCount, liked };
@@ -198,7 +198,7 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
 
     async copy(id, userId) {
       const result = await repository.recordCopy(db, id, userId, nowIso());
-      caches.activity.invalidate();
+      caches.activity.invalidateAllowingStale();
       if (!result) throw notFound('Prompt');
       return result;
     },
