@@ -49,6 +49,7 @@ const connections = Number(values.connections);
 const prompts = Number(values.prompts);
 const withWeb = values.web && !values['no-web'];
 const WEB_DIST = join(ROOT, 'apps/web/dist');
+const SERVER_BUNDLE = 'apps/server/dist/main.js';
 const SEARCH_TEXT = 'newsletter';
 
 const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
@@ -81,8 +82,9 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   const needles = await distinctNeedles(direct.db, COLD_NEEDLES);
 
   const port = await freePort();
+  // The server as `npm start` runs it: the bundle `npm run build` makes.
   const server = await startNode(
-    'apps/server/src/main.ts',
+    SERVER_BUNDLE,
     [],
     { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SAMPLE_DATA: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     health,
@@ -140,8 +142,9 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   }
 }
 
-// The server serves the built web app, and the web figures measure it: build what is checked out.
+// The server bundle and the web app it serves are measured: build what is checked out.
 if (!values['no-build']) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (!existsSync(join(ROOT, SERVER_BUNDLE))) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build (or drop --no-build)`);
 
 const run: BenchRun = {
   date: new Date(),

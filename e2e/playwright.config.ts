@@ -37,7 +37,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
+    // The server as `npm start` runs it: test:e2e builds the bundle first.
+    command: 'node --enable-source-maps ../apps/server/dist/main.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -33,7 +33,10 @@ function readMemory(pid: number | undefined): { rssMb: number; peakMb: number } 
   return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
 }
 
-/** Starts `node --import tsx <script>` (one process, so its RSS is the server's own) and waits until `ready` answers. */
+/**
+ * Starts `node <script>` (through tsx for a .ts script; one process, so its
+ * RSS is the script's own) and waits until `ready` answers.
+ */
 export async function startNode(
   script: string,
   args: string[],
@@ -41,7 +44,8 @@ export async function startNode(
   ready: (url: string) => Promise<boolean>,
   port: number,
 ): Promise<Process> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -23,7 +23,8 @@ export class OwnServer {
   }
 
   async start(): Promise<void> {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    // The bundle test:e2e built, as `npm start` runs it.
+    this.child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
       cwd: SERVER_ROOT,
       env: {
         ...process.env,

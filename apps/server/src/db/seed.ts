@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { duplicateKey } from '../prompts/duplicate-key';
 import { newId, nowIso } from './ids';
 import type { Database } from './schema';
+// Imported rather than read from disk, so the server bundle (build.ts) carries it.
+import samplePrompts from './seed/sample-prompts.json' with { type: 'json' };
 
 interface SampleNote {
   readonly text: string;
@@ -23,8 +24,8 @@ interface SamplePrompt {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function readSamplePrompts(): SamplePrompt[] {
-  return JSON.parse(readFileSync(new URL('./seed/sample-prompts.json', import.meta.url), 'utf8')) as SamplePrompt[];
+export function readSamplePrompts(): readonly SamplePrompt[] {
+  return samplePrompts as readonly SamplePrompt[];
 }
 
 /** A sample visitor id in the same shape the web app creates. */

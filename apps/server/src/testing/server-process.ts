@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * The real server (src/main.ts) in its own process, as production runs it.
- * Started with `node --import tsx` (one process, so a SIGKILL really kills
- * the server and not just a wrapper) and on 127.0.0.1 only.
+ * The real server (src/main.ts) in its own process. Started with
+ * `node --import tsx` (one process, so a SIGKILL really kills the server and
+ * not just a wrapper; the unit tests run before `npm run build` makes the
+ * bundle that `npm start` runs) and on 127.0.0.1 only.
  */
 export class ServerProcess {
   private child: ChildProcess | undefined;
