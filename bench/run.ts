@@ -7,6 +7,7 @@ import { parseDatabaseUrl } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/connect';
 import { firstScreenAssets, totalGzip } from './lib/first-screen';
 import { type BenchDialect, databaseUrl, ensureData } from './lib/data';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
 import { distinctNeedles, searchEachNeedleOnce } from './lib/cold-search';
 import { likesLoad } from './lib/likes-load';
 import { load, waitUntilIdle } from './lib/load';
@@ -49,7 +50,6 @@ const connections = Number(values.connections);
 const prompts = Number(values.prompts);
 const withWeb = values.web && !values['no-web'];
 const WEB_DIST = join(ROOT, 'apps/web/dist');
-const SERVER_BUNDLE = 'apps/server/dist/main.js';
 const SEARCH_TEXT = 'newsletter';
 
 const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
@@ -86,6 +86,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   const server = await startNode(
     SERVER_BUNDLE,
     [],
+    SERVER_NODE_FLAGS,
     { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SAMPLE_DATA: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     health,
     port,
@@ -107,7 +108,8 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     const rawFile = join(ROOT, 'bench/.data/raw-responses.json');
     await writeFile(rawFile, JSON.stringify(responses));
     const rawPort = await freePort();
-    const raw = await startNode('bench/raw-server.ts', [rawFile, String(rawPort)], {}, async (base) => (await fetch(`${base}/`)).status === 404, rawPort);
+    // The same V8 flags as the app, so both run with the same garbage collector settings.
+    const raw = await startNode('bench/raw-server.ts', [rawFile, String(rawPort)], SERVER_NODE_FLAGS, {}, async (base) => (await fetch(`${base}/`)).status === 404, rawPort);
     try {
       for (const endpoint of ENDPOINTS) {
         console.log(`[${dialect}] ${endpoint.path}`);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
 
 /**
  * End-to-end tests drive the system Chromium against the real built app,
@@ -38,7 +39,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     // The server as `npm start` runs it: test:e2e builds the bundle first.
-    command: 'node --enable-source-maps ../apps/server/dist/main.js',
+    command: `node ${SERVER_NODE_FLAGS.join(' ')} ../${SERVER_BUNDLE}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

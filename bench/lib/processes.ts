@@ -40,12 +40,13 @@ function readMemory(pid: number | undefined): { rssMb: number; peakMb: number } 
 export async function startNode(
   script: string,
   args: string[],
+  nodeFlags: readonly string[],
   env: Record<string, string>,
   ready: (url: string) => Promise<boolean>,
   port: number,
 ): Promise<Process> {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, ...loader, script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../apps/server/launch';
 
-const SERVER_ROOT = fileURLToPath(new URL('../../apps/server/', import.meta.url));
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * A server of a spec's own, on a fresh empty SQLite database, for specs whose
@@ -24,8 +25,8 @@ export class OwnServer {
 
   async start(): Promise<void> {
     // The bundle test:e2e built, as `npm start` runs it.
-    this.child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-      cwd: SERVER_ROOT,
+    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
+      cwd: REPOSITORY_ROOT,
       env: {
         ...process.env,
         HOST: '127.0.0.1',

@@ -122,8 +122,8 @@ export interface AppCaches {
  */
 const ACTIVITY_MAX_ENTRIES = 256;
 
-/** Visitors browsing at once whose likes are kept (a visitor's set is a few dozen ids, and capped). */
-const VISITOR_LIKES_MAX_ENTRIES = 10_000;
+/** Visitors whose likes are kept: at most 100 ids each (MAX_KEPT_LIKES), so about 30 MB if every set were full. */
+const VISITOR_LIKES_MAX_ENTRIES = 5000;
 
 export function createAppCaches(ttlMs: number = READ_CACHE_TTL_MS): AppCaches {
   return {

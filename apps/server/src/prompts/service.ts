@@ -49,7 +49,7 @@ export interface PromptPage {
 const SCAN_SEARCH_SHARE = 0.025;
 
 /** A visitor with more likes than this has them looked up per page instead of kept. */
-export const MAX_KEPT_LIKES = 1000;
+export const MAX_KEPT_LIKES = 100;
 
 /** The search text a filter applies (the repository trims it; blank means no search). */
 function searchText(filter: repository.PromptFilter): string | null {
