@@ -1,9 +1,9 @@
 /**
  * Keeps the results of expensive reads (facets, analytics, list totals and
- * browsing pages) in memory until a write that could change them calls
- * `invalidate()`, and at most `ttlMs`, so instances that do not see each
- * other's writes (several behind a load balancer) converge within that time.
- * See docs/decisions/0004-search-indexes-and-read-cache.md.
+ * pages, searches included, and each visitor's likes) in memory until a write
+ * that could change them invalidates them, and at most `ttlMs`, so instances
+ * that do not see each other's writes (several behind a load balancer)
+ * converge within that time. See docs/decisions/0004 and 0005.
  *
  * Concurrent misses for one key share one computation. A computation that
  * started before an invalidation is never kept after it: `invalidate()`

@@ -35,9 +35,14 @@ export function sortColumn(sort: SortOption): (typeof SORT_KEYS)[SortOption]['co
 
 type PromptQuery = SelectQueryBuilder<Database, 'prompts', object>;
 
+/** The search text a filter applies: trimmed, and null when blank (no search). */
+export function searchText(filter: PromptFilter): string | null {
+  return filter.q?.trim() || null;
+}
+
 function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter, strategy?: SearchStrategy): PromptQuery {
   let filtered = query.where('prompts.status', '=', 'visible');
-  const text = filter.q?.trim();
+  const text = searchText(filter);
   if (text) filtered = filtered.where((eb) => searchCondition(dialect, eb, text, strategy));
   if (filter.category !== undefined) filtered = filtered.where('prompts.category', '=', filter.category);
   if (filter.model !== undefined) filtered = filtered.where('prompts.model', '=', filter.model);

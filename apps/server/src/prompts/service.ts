@@ -51,11 +51,6 @@ const SCAN_SEARCH_SHARE = 0.025;
 /** A visitor with more likes than this has them looked up per page instead of kept. */
 export const MAX_KEPT_LIKES = 100;
 
-/** The search text a filter applies (the repository trims it; blank means no search). */
-function searchText(filter: repository.PromptFilter): string | null {
-  return filter.q?.trim() || null;
-}
-
 export interface PromptsService {
   list(query: ListQuery, userId: string | undefined): Promise<PromptPage>;
   get(id: string, userId: string | undefined): Promise<Prompt>;
@@ -76,7 +71,7 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
    */
   const countMatches = (filter: repository.PromptFilter): Promise<number> => {
     if (filter.likedBy !== undefined) return repository.countPrompts(db, dialect, filter);
-    const key = `count:${JSON.stringify([searchText(filter), filter.category ?? null, filter.model ?? null])}`;
+    const key = `count:${JSON.stringify([repository.searchText(filter), filter.category ?? null, filter.model ?? null])}`;
     return caches.catalog.get(key, () => repository.countPrompts(db, dialect, filter));
   };
 
@@ -87,7 +82,7 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
    * matches read and sorted. Both counts are cached, so choosing is cheap.
    */
   const searchStrategyFor = async (filter: repository.PromptFilter, matches: number): Promise<SearchStrategy> => {
-    if (searchText(filter) === null || filter.likedBy !== undefined || matches === 0) return 'index';
+    if (repository.searchText(filter) === null || filter.likedBy !== undefined || matches === 0) return 'index';
     const candidates = await countMatches({ ...filter, q: undefined });
     return matches >= candidates * SCAN_SEARCH_SHARE ? 'scan' : 'index';
   };
@@ -140,7 +135,7 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
        * move with every like, copy and note). Each visitor's liked flags
        * come from their kept likes.
        */
-      const key = `page:${JSON.stringify([sort, searchText(filter), filter.category ?? null, filter.model ?? null, limit, query.cursor ?? null])}`;
+      const key = `page:${JSON.stringify([sort, repository.searchText(filter), filter.category ?? null, filter.model ?? null, limit, query.cursor ?? null])}`;
       const page = await caches.activity.get(key, () => readPage(undefined));
       if (userId === undefined || page.prompts.length === 0) return page;
       const liked = await likedAmong(userId, page.prompts.map((prompt) => prompt._id));
