@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as initial from './migrations/0001-initial';
 import * as searchIndexes from './migrations/0002-search-indexes';
 import * as moderation from './migrations/0003-moderation';

@@ -108,9 +108,9 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     wildcard: true,
     // Our own Cache-Control below: hashed assets forever, the rest for an hour.
     cacheControl: false,
-    setHeaders(response, path) {
+    setHeaders(reply, path) {
       const immutable = path.includes(`${join(options.root, 'assets')}`);
-      response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 

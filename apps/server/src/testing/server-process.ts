@@ -16,6 +16,8 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    /** Extra Node.js flags, placed before the server's entry (`--expose-gc`, more `--import`s). */
+    private readonly nodeArgs: readonly string[] = [],
   ) {}
 
   get baseUrl(): string {
@@ -28,7 +30,7 @@ export class ServerProcess {
   }
 
   async start(timeoutMs = 30_000): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...this.nodeArgs, 'src/main.ts'], {
       cwd: SERVER_ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: String(this.port), SAMPLE_DATA: '0', SERVE_WEB: '0', LOG_LEVEL: 'warn', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +40,9 @@ export class ServerProcess {
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${this.output}`);
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`server exited with ${child.exitCode ?? child.signalCode}: ${this.output}`);
+      }
       try {
         const response = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(1000) });
         if (response.ok) return;
