@@ -15,7 +15,7 @@ export interface FirstScreenAsset {
   readonly gzipBytes: number;
 }
 
-/** The budget of DESIGN.md section 8: first-screen JavaScript, gzip. */
+/** The first screen's JavaScript budget, gzip (docs/architecture.md, Budgets). */
 export const FIRST_SCREEN_JS_BUDGET_BYTES = 120 * 1024;
 
 const TAG = /<(script|link)\b[^>]*>/gi;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema';
 import { type LoadResult, load } from './load';
 
-/** The DESIGN.md budget: this many like/unlike requests per second, from this many visitors. */
+/** The budget (docs/architecture.md, Budgets): this many like/unlike requests per second, from this many visitors. */
 export const LIKE_RATE = 2000;
 export const LIKE_USERS = 1000;
 const LIKE_PROMPTS = 500;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,13 +6,9 @@ import { countPrompts } from '../src/prompts/repository';
 import { type TestDatabase, TEST_DIALECTS, createTestDatabase } from '../src/testing/test-database';
 import { scratchFolder, summaryFigures, vault } from './cli-test-helpers';
 
-// The real data lives beside the repository (DESIGN.md section 7): resolved
-// from the repository root, so it works in any clone with ../shared beside it.
-const DATA_FILE = fileURLToPath(new URL('../../../../shared/data/awesome-chatgpt-prompts.csv', import.meta.url));
-const present = existsSync(DATA_FILE);
-const title = present
-  ? 'importing the real awesome-chatgpt-prompts.csv'
-  : `SKIPPED: ${DATA_FILE} is absent (put the shared data folder beside the repository to run this)`;
+// Real data, vendored with its licence note (fixtures/README.md), so the
+// test runs in every clone.
+const DATA_FILE = fileURLToPath(new URL('./fixtures/awesome-chatgpt-prompts.csv', import.meta.url));
 
 /**
  * The figures the summary must show, computed here straight from the file
@@ -38,7 +34,7 @@ function expectedFigures() {
   };
 }
 
-describe.skipIf(!present).each(TEST_DIALECTS)(`${title} on %s`, (dialect) => {
+describe.each(TEST_DIALECTS)('importing the real awesome-chatgpt-prompts.csv on %s', (dialect) => {
   let database: TestDatabase;
   let files: ReturnType<typeof scratchFolder>;
   beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
-import { ConfigError, loadConfig, parseDatabaseUrl } from '../src/config';
+import { ConfigError, invocationDirectory, loadConfig, parseDatabaseUrl } from '../src/config';
 import { defaultSize } from './generate/dataset';
 import { DatabaseNotEmptyError, generateDatabase, totalRows } from './generate/generate-database';
 
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   if (Number.isNaN(now.getTime())) fail(`--now must be an ISO date, got "${values.now}"`);
   let database;
   try {
-    database = values.database ? parseDatabaseUrl(values.database) : loadConfig(process.env).database;
+    database = values.database ? parseDatabaseUrl(values.database, invocationDirectory(process.env)) : loadConfig(process.env).database;
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;

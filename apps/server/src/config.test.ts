@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
+
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 function errorLine(env: Record<string, string>): string {
   try {
@@ -17,7 +21,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       host: '127.0.0.1',
-      database: { kind: 'sqlite', path: './data/prompt-vault.db' },
+      database: { kind: 'sqlite', path: join(REPOSITORY_ROOT, 'data', 'prompt-vault.db') },
       sampleData: true,
       rateLimit: true,
       trustProxy: false,
@@ -26,6 +30,18 @@ describe('loadConfig', () => {
       serveWeb: true,
     });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('opens the same default SQLite file from any working directory', () => {
+    const fromRoot = loadConfig({ INIT_CWD: REPOSITORY_ROOT });
+    const fromServerFolder = loadConfig({ INIT_CWD: join(REPOSITORY_ROOT, 'apps', 'server') });
+    expect(fromServerFolder.database).toEqual(fromRoot.database);
+  });
+
+  it('resolves a relative sqlite: path against the folder the command was run in', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:./mine.db', INIT_CWD: '/srv/vault' }).database).toEqual({ kind: 'sqlite', path: '/srv/vault/mine.db' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/vault.db', INIT_CWD: '/srv/vault' }).database).toEqual({ kind: 'sqlite', path: '/var/lib/vault.db' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ kind: 'sqlite', path: ':memory:' });
   });
 
   it('reads PostgreSQL urls and flags', () => {

@@ -1,8 +1,10 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
- * The environment, parsed once at start into a frozen object (DESIGN.md
- * section 6). A bad value stops start-up with one line naming the variable.
+ * The environment, parsed once at start into a frozen object (the README's
+ * Configuration table lists every variable). A bad value stops start-up with one line naming the variable.
  */
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
@@ -52,7 +54,7 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must start with sqlite: or postgres://')
-    .default('sqlite:./data/prompt-vault.db'),
+    .optional(),
   SAMPLE_DATA: booleanFlag.default(true),
   REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional(),
   RATE_LIMIT: booleanFlag.default(true),
@@ -109,9 +111,34 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-export function parseDatabaseUrl(url: string): DatabaseUrl {
-  if (url.startsWith('sqlite:')) return { kind: 'sqlite', path: url.slice('sqlite:'.length) };
-  return { kind: 'postgres', url };
+/**
+ * The repository's root. This file runs from apps/server/src (tsx: dev, the
+ * CLIs, tests) or bundled into apps/server/dist/main.js (`npm start`): both
+ * three folders below the root.
+ */
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The SQLite file used when DATABASE_URL is not set: one place, whatever the
+ * working directory, so `npm start` (which runs in apps/server), `npm run dev`
+ * and the CLIs (which run in the root) all open the same database.
+ */
+export const DEFAULT_SQLITE_PATH = join(REPOSITORY_ROOT, 'data', 'prompt-vault.db');
+
+/**
+ * The folder a relative `sqlite:` path is resolved against: where the command
+ * was typed. npm runs a workspace's scripts in the workspace's folder and
+ * keeps the caller's folder in INIT_CWD.
+ */
+export function invocationDirectory(env: Record<string, string | undefined>): string {
+  return env.INIT_CWD || process.cwd();
+}
+
+/** `sqlite:<path>` (relative paths resolved against `baseDir`) or a PostgreSQL URL. */
+export function parseDatabaseUrl(url: string, baseDir: string = process.cwd()): DatabaseUrl {
+  if (!url.startsWith('sqlite:')) return { kind: 'postgres', url };
+  const path = url.slice('sqlite:'.length);
+  return { kind: 'sqlite', path: path === ':memory:' || isAbsolute(path) ? path : resolve(baseDir, path) };
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -137,7 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return Object.freeze({
     port: parsed.PORT,
     host: parsed.HOST,
-    database: parseDatabaseUrl(parsed.DATABASE_URL),
+    database: parseDatabaseUrl(parsed.DATABASE_URL ?? `sqlite:${DEFAULT_SQLITE_PATH}`, invocationDirectory(env)),
     sampleData: parsed.SAMPLE_DATA,
     redisUrl: parsed.REDIS_URL,
     rateLimit: parsed.RATE_LIMIT,

@@ -41,7 +41,7 @@ export const MESSAGES = {
   comments: {
     loading: 'Loading comments...',
   },
-  // Beyond the spec (DESIGN.md section 1): posting notes, the permalink and reporting.
+  // Beyond the spec (docs/architecture.md): posting notes, the permalink and reporting.
   notes: {
     empty: 'No notes yet. Be the first to leave one.',
     loadFailed: 'Could not load the notes. Please try again.',

@@ -13,7 +13,7 @@ const PermalinkPage = lazy(async () => ({ default: (await import('../features/pr
 
 /**
  * React Router in declarative mode: the data-router APIs would add about
- * 17 KB gzip to the first screen, which has a 120 KB budget (DESIGN.md §8),
+ * 17 KB gzip to the first screen, which has a 120 KB budget (docs/architecture.md, Budgets),
  * and TanStack Query already does the data loading.
  */
 export function AppRouter() {
