@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { duplicateKey } from '../prompts/duplicate-key';
+import { duplicateKey } from './duplicate-key';
 import { newId, nowIso } from './ids';
 import type { Database } from './schema';
 // Imported rather than read from disk, so the server bundle (build.ts) carries it.

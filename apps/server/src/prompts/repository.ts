@@ -3,7 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { type Dialect, preparedStatement } from '../db/connect';
 import type { Database, NewPrompt, Visibility } from '../db/schema';
 import type { Cursor } from './cursor';
-import { duplicateKey } from './duplicate-key';
+import { duplicateKey } from '../db/duplicate-key';
 import { type SearchStrategy, searchCondition } from './search';
 
 export interface PromptFilter {

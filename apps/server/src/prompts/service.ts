@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { AppError, notFound } from '../http/app-error';
 import { isHoneypotFilled } from '../http/honeypot';
 import { decodeCursor, encodeCursor } from './cursor';
-import { duplicateKey } from './duplicate-key';
+import { duplicateKey } from '../db/duplicate-key';
 import * as repository from './repository';
 import type { SearchStrategy } from './search';
 

@@ -2,7 +2,7 @@ import { HONEYPOT_FIELD, apiErrorSchema, promptSchema } from '@prompt-vault/shar
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { duplicateKey, normaliseForDuplicates } from './duplicate-key';
+import { duplicateKey, normaliseForDuplicates } from '../db/duplicate-key';
 
 const sample = { title: 'Weekly Report Writer', prompt: 'Write my weekly status report.\nKeep it short.', category: 'Writing', model: 'GPT-4' };
 

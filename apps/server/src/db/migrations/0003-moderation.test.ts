@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { duplicateKey } from '../../prompts/duplicate-key';
+import { duplicateKey } from '../duplicate-key';
 import { type DatabaseHandle, type Dialect, connectDatabase } from '../connect';
 import { TEST_DIALECTS, withSchemaLock } from '../../testing/test-database';
 import * as initial from './0001-initial';

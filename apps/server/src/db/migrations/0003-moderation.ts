@@ -1,10 +1,22 @@
+import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { duplicateKey } from '../../prompts/duplicate-key';
 
 interface BackfillRow {
   id: string;
   title: string;
   prompt: string;
+}
+
+/**
+ * The duplicate key as this migration defined it (db/duplicate-key.ts holds
+ * the live definition, equal to this one today). A migration is history: it
+ * must compute the same keys in every database it ever runs on, so it keeps
+ * its own copy instead of following later changes of the live code; a change
+ * of the key's definition comes with a migration that recomputes the keys.
+ */
+function duplicateKeyAt0003(title: string, prompt: string): string {
+  const normalise = (text: string) => text.normalize('NFC').trim().toLowerCase().replace(/\s+/gu, ' ');
+  return createHash('sha256').update(JSON.stringify([normalise(title), normalise(prompt)]), 'utf8').digest('hex');
 }
 
 // Rows are keyed in batches so a large library never sits in memory at once.
@@ -29,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `.execute(db);
     if (rows.length === 0) break;
     for (const row of rows) {
-      const key = duplicateKey(row.title, row.prompt);
+      const key = duplicateKeyAt0003(row.title, row.prompt);
       if (seen.has(key)) continue;
       seen.add(key);
       await sql`update prompts set duplicate_key = ${key} where id = ${row.id}`.execute(db);
