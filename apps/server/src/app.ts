@@ -16,6 +16,7 @@ import { healthRoutes } from './health/routes';
 import { adminRoutes } from './moderation/routes';
 import { createModerationService } from './moderation/service';
 import { registerClosingGuard } from './plugins/closing';
+import { registerCompression } from './plugins/compression';
 import { connectRateLimitRedis, registerRateLimits } from './plugins/rate-limit';
 import { registerRejectNul } from './plugins/reject-nul';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   }
   const app = base.withTypeProvider<ZodTypeProvider>();
 
+  await registerCompression(base);
   await registerOpenApi(base);
 
   const { db, dialect } = deps.database;

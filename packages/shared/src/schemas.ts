@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, NOTE_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS } from './limits';
 import { MESSAGES } from './messages';
-import { charLength } from './text';
+import { charLength, hasLoneSurrogate } from './text';
 
 /**
  * The API's contract, used by the server to validate and by the web app for
  * its types. Text fields are trimmed, then checked in code points; they are
  * never truncated.
  */
+/** Refused rather than stored altered: see hasLoneSurrogate. */
+const wellFormed = (label: string) => [(value: string) => !hasLoneSurrogate(value), { message: `${label} must be valid Unicode text` }] as const;
+
 function requiredText(label: string, limit: number) {
   return z
     .string({ error: `${label} must be text` })
+    .refine(...wellFormed(label))
     .trim()
     .refine((value) => value.length > 0, { message: `${label} is required` })
     .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) });
@@ -19,6 +23,7 @@ function requiredText(label: string, limit: number) {
 function optionalText(label: string, limit: number) {
   return z
     .string({ error: `${label} must be text` })
+    .refine(...wellFormed(label))
     .trim()
     .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) });
 }

@@ -11,11 +11,30 @@ export const FEED_PATH = '/feed.xml';
 export const FEED_ENTRY_COUNT = 50;
 
 export const SITEMAP_PATH = '/sitemap.xml';
+export const ROBOTS_PATH = '/robots.txt';
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** Characters of a prompt's text in a link preview's description or a feed summary. */
 export const LINK_PREVIEW_LENGTH = 200;
+
+/** The spec's top-level pages (section 2) and where the Academy's pages start. */
+export const PAGE_PATHS = { library: '/', submit: '/submit', insights: '/analytics', academy: '/prompt-academy' } as const;
+
+/**
+ * Whether a path is one of the app's pages (the permalink page aside, which
+ * the server answers itself): the top-level pages, and every path under the
+ * Academy, whose unknown sub-paths show a section overview (spec section 2).
+ */
+export function isAppPagePath(path: string): boolean {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return Object.values(PAGE_PATHS).includes(trimmed as never) || trimmed.startsWith(`${PAGE_PATHS.academy}/`);
+}
+
+/** The robots.txt every crawler reads first: everything may be crawled; the sitemap lists the prompts. */
+export function robotsTxt(publicUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl}${SITEMAP_PATH}\n`;
+}
 
 /** The permalink page of a prompt, relative to the site's origin. */
 export function promptPath(id: string): string {

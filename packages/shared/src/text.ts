@@ -10,6 +10,19 @@ export function charLength(value: string): number {
   return count;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True when the string is not well-formed UTF-16: it holds half of a
+ * surrogate pair (JSON can carry one as "\ud800"). No database can store
+ * such a character as it is: SQLite writes U+FFFD for each of its three
+ * UTF-8 bytes and PostgreSQL one U+FFFD, so the stored text would differ from
+ * what was accepted.
+ */
+export function hasLoneSurrogate(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+
 /** True when the trimmed value is longer than the limit. */
 export function exceedsLimit(value: string, limit: number): boolean {
   return charLength(value.trim()) > limit;

@@ -4,7 +4,7 @@ import { sendSharedJson } from '../http/shared-json';
 import type { AnalyticsService } from './service';
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
-  app.get('/api/analytics', { schema: { response: { 200: analyticsSchema } } }, async (_request, reply) =>
-    sendSharedJson(reply, await analytics.get()),
+  app.get('/api/analytics', { schema: { response: { 200: analyticsSchema } } }, async (request, reply) =>
+    sendSharedJson(request, reply, await analytics.get()),
   );
 };

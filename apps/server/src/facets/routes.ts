@@ -4,7 +4,7 @@ import { sendSharedJson } from '../http/shared-json';
 import type { FacetsService } from './service';
 
 export const facetRoutes: FastifyPluginAsyncZod<{ facets: FacetsService }> = async (app, { facets }) => {
-  app.get('/api/facets', { schema: { response: { 200: facetsSchema } } }, async (_request, reply) =>
-    sendSharedJson(reply, await facets.get()),
+  app.get('/api/facets', { schema: { response: { 200: facetsSchema } } }, async (request, reply) =>
+    sendSharedJson(request, reply, await facets.get()),
   );
 };

@@ -109,4 +109,15 @@ describe.each(TEST_DIALECTS)('feed and sitemap on %s', (dialect) => {
     ]);
     expect(urlset.url.at(-1).lastmod).toBe('2025-01-01T00:00:00.000Z');
   });
+
+  it('serves robots.txt that allows crawling and names the sitemap at the public origin', async () => {
+    const response = await t.app.inject({ url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = response.body.trim().split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
 });
+

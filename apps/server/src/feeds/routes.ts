@@ -1,4 +1,4 @@
-import { FEED_PATH, SITEMAP_PATH } from '@prompt-vault/shared/site';
+import { FEED_PATH, ROBOTS_PATH, SITEMAP_PATH } from '@prompt-vault/shared/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FeedsService } from './service';
@@ -6,22 +6,28 @@ import type { FeedsService } from './service';
 /** Feed readers and crawlers poll; five minutes of staleness costs nothing. */
 const CACHE_CONTROL = 'public, max-age=300';
 
-function xmlResponse(description: string, contentType: string) {
+function textResponse(description: string, contentType: string) {
   return { 200: { description, content: { [contentType]: { schema: z.string() } } } };
 }
 
 export const feedRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService }> = async (app, { feeds }) => {
   app.get(
     FEED_PATH,
-    { schema: { summary: 'Atom feed of the 50 newest prompts', response: xmlResponse('An Atom 1.0 feed', 'application/atom+xml') } },
+    { schema: { summary: 'Atom feed of the 50 newest prompts', response: textResponse('An Atom 1.0 feed', 'application/atom+xml') } },
     async (_request, reply) =>
       reply.type('application/atom+xml; charset=utf-8').header('Cache-Control', CACHE_CONTROL).send(await feeds.atom()),
   );
 
   app.get(
     SITEMAP_PATH,
-    { schema: { summary: "Sitemap of the site's pages and prompts", response: xmlResponse('A sitemap (sitemaps.org 0.9)', 'application/xml') } },
+    { schema: { summary: "Sitemap of the site's pages and prompts", response: textResponse('A sitemap (sitemaps.org 0.9)', 'application/xml') } },
     async (_request, reply) =>
       reply.type('application/xml; charset=utf-8').header('Cache-Control', CACHE_CONTROL).send(await feeds.sitemap()),
+  );
+
+  app.get(
+    ROBOTS_PATH,
+    { schema: { summary: 'Rules for crawlers, naming the sitemap', response: textResponse('robots.txt (RFC 9309)', 'text/plain') } },
+    async (_request, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', CACHE_CONTROL).send(feeds.robots()),
   );
 };

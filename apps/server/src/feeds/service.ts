@@ -1,5 +1,5 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
-import { FEED_ENTRY_COUNT, FEED_PATH, SITE_NAME, SITEMAP_MAX_URLS, linkPreviewText, promptPath } from '@prompt-vault/shared/site';
+import { FEED_ENTRY_COUNT, FEED_PATH, PAGE_PATHS, SITE_NAME, SITEMAP_MAX_URLS, linkPreviewText, promptPath, robotsTxt } from '@prompt-vault/shared/site';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -8,18 +8,21 @@ import * as repository from '../prompts/repository';
 import { toPrompt } from '../prompts/service';
 
 /** The site's pages that are the same for everyone, listed in the sitemap before the prompts. */
-export const STATIC_PAGES = ['/', '/submit', '/analytics', '/prompt-academy'] as const;
+export const STATIC_PAGES = Object.values(PAGE_PATHS);
 
 export interface FeedsService {
   /** Atom feed of the newest visible prompts. */
   atom(): Promise<string>;
   /** Sitemap of the site's pages and every visible prompt's permalink (newest first, up to the protocol's limit). */
   sitemap(): Promise<string>;
+  /** robots.txt: everything may be crawled; it names the sitemap's absolute URL. */
+  robots(): string;
 }
 
 export function createFeedsService(db: Kysely<Database>, dialect: Dialect, publicUrl: string): FeedsService {
   const absolute = (path: string) => `${publicUrl}${path}`;
   return {
+    robots: () => robotsTxt(publicUrl),
     async atom() {
       const rows = await repository.listPrompts(db, dialect, {}, { sort: 'newest', limit: FEED_ENTRY_COUNT }, undefined);
       const prompts = rows.map(toPrompt);

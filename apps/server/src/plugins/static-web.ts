@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@prompt-vault/shared/errors';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { Prompt } from '@prompt-vault/shared/schemas';
-import { SITE_NAME, linkPreviewText, promptPath } from '@prompt-vault/shared/site';
+import { SITE_NAME, isAppPagePath, linkPreviewText, promptPath } from '@prompt-vault/shared/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../http/escape-html';
 
@@ -106,6 +106,10 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     root: options.root,
     index: false,
     wildcard: true,
+    // The build wrote .br and .gz copies beside each text asset (apps/web
+    // vite-plugins/precompress.ts): sent with Content-Encoding to clients
+    // that accept them, with Vary: Accept-Encoding.
+    preCompressed: true,
     // Our own Cache-Control below: hashed assets forever, the rest for an hour.
     cacheControl: false,
     setHeaders(reply, path) {
@@ -125,11 +129,22 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
   });
   app.get('/index.html', (_request, reply) => sendIndex(reply));
 
+  // What is no page of the app is answered honestly: a missing file (an old
+  // index.html asking for a chunk that is gone, a source map, /favicon.ico,
+  // /.env) gets a small JSON 404, never the app's HTML, so a script tag fails
+  // at once; any other unknown path gets the app, which shows its not-found
+  // page, with status 404 so crawlers do not index it.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && path !== '/api' && !path.startsWith('/api/');
-    return isPage ? sendIndex(reply) : sendApiNotFound(request, reply);
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    if (!isGet || path === '/api' || path.startsWith('/api/') || looksLikeFile(path)) return sendApiNotFound(request, reply);
+    return isAppPagePath(path) ? sendIndex(reply) : sendHtml(reply, page, 404);
   });
+}
+
+/** A path whose last segment has a dot (`app.js`, `favicon.ico`, `.env`) or that lies under /assets/. */
+function looksLikeFile(path: string): boolean {
+  return path.startsWith('/assets/') || (path.split('/').pop() ?? '').includes('.');
 }
 
 /** Without a built web app (API tests), every unknown path is a JSON 404. */

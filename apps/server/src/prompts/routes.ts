@@ -33,7 +33,7 @@ export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = 
         reply.header('Link', `</api/prompts?${next.toString()}>; rel="next"`);
       }
       // A cached page's prompts are shared by every visitor who liked none of them.
-      return sendSharedJson(reply, page.prompts);
+      return sendSharedJson(request, reply, page.prompts);
     },
   );
 

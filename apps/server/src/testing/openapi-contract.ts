@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
@@ -67,6 +68,13 @@ export function checkResponse(
   return ajv.errorsText(validate.errors);
 }
 
+/** A payload the app compressed itself (cached answers, http/shared-json.ts), decompressed. */
+function decoded(payload: Buffer, encoding: unknown): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(payload);
+  if (encoding === 'gzip') return gunzipSync(payload);
+  return payload;
+}
+
 /**
  * An onSend hook that checks every response the app gives against its own
  * OpenAPI description and records each mismatch. Responses without a route
@@ -85,7 +93,7 @@ export function contractChecker(app: FastifyInstance): {
     // Routes without a schema (pages) and hidden ones (the docs UI) are not in the description.
     if (url === undefined || method === 'HEAD' || !schema || (schema as { hide?: boolean }).hide) return payload;
     document ??= app.swagger() as unknown as OpenApiDocument;
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? decoded(payload, reply.getHeader('content-encoding')).toString('utf8') : '';
     const contentType = String(reply.getHeader('content-type') ?? '');
     const problem = checkResponse(document, { method: String(request.method), url }, reply.statusCode, contentType, body);
     if (problem) violations.push({ request: `${request.method} ${request.url}`, status: reply.statusCode, problem });
