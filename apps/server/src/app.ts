@@ -15,6 +15,7 @@ import { createFacetsService } from './facets/service';
 import { healthRoutes } from './health/routes';
 import { adminRoutes } from './moderation/routes';
 import { createModerationService } from './moderation/service';
+import { TIMEOUT_CHECK_INTERVAL_MS, clientErrorHandler } from './plugins/client-errors';
 import { registerClosingGuard } from './plugins/closing';
 import { registerCompression } from './plugins/compression';
 import { connectRateLimitRedis, registerRateLimits } from './plugins/rate-limit';
@@ -22,7 +23,9 @@ import { registerRejectNul } from './plugins/reject-nul';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { reportRoutes } from './reports/routes';
 import { createReportsService } from './reports/service';
-import { registerErrorHandler } from './plugins/error-handler';
+import { trackAllowedMethods } from './http/allowed-methods';
+import { parseQueryString } from './http/query-string';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerApiNotFound, registerStaticWeb } from './plugins/static-web';
@@ -60,13 +63,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     trustProxy: trustProxyOption(config.trustProxy),
     // Ids of odd shapes and long search strings must reach our handlers (and
     // get a clean 404 or 400) rather than Fastify's 414.
-    routerOptions: { maxParamLength: 1000 },
+    routerOptions: { maxParamLength: 1000, querystringParser: parseQueryString },
+    frameworkErrors: frameworkErrorHandler,
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    clientErrorHandler,
     // registerClosingGuard answers requests that arrive while closing, in the one error shape.
     return503OnClosing: false,
   });
   deps.instrument?.(base);
   base.setValidatorCompiler(validatorCompiler);
   base.setSerializerCompiler(serializerCompiler);
+  const allowedMethods = trackAllowedMethods(base);
   registerErrorHandler(base);
   registerJsonBodyParser(base);
   registerClosingGuard(base);
@@ -105,9 +113,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       siteMeta: { 'pv:contact-email': config.contactEmail, 'pv:donation-url': config.donationUrl },
       publicUrl: config.publicUrl,
       findPrompt: (id) => promptsService.find(id),
+      allowedMethods,
     });
   } else {
-    registerApiNotFound(base);
+    registerApiNotFound(base, allowedMethods);
   }
   return base;
 }

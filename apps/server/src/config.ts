@@ -77,6 +77,12 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of addresses')
     .default('false'),
   SERVE_WEB: booleanFlag.default(true),
+  // A request whose headers and body have not all arrived by then is answered
+  // 408 and its connection closed, so stalled uploads cannot pile up.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // On SIGTERM, connections still open this long after the last in-flight
+  // request (a stalled client) are closed and the process exits.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The origin visitors reach the site at, for absolute links in link
   // previews, the feed and the sitemap (behind a proxy it differs from HOST:PORT).
@@ -107,6 +113,10 @@ export interface Config {
   readonly publicUrl: string;
   /** False serves only the API (web app hosted elsewhere, or not built: the crash test runs the real server so). */
   readonly serveWeb: boolean;
+  /** Longest a request may take to arrive (headers and body). */
+  readonly requestTimeoutMs: number;
+  /** Longest a graceful shutdown waits for open connections. */
+  readonly shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -184,5 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: parsed.LOG_LEVEL,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     serveWeb: parsed.SERVE_WEB,
+    requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
+    shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
   });
 }

@@ -32,6 +32,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Fastify closes idle connections at once and waits for in-flight ones; a
+    // client that stalls (an upload that never ends) would hold it open, so
+    // after the grace period every connection is closed.
+    setTimeout(() => {
+      app.log.warn('shutdown grace period over: closing the remaining connections');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs).unref();
     try {
       // Stops accepting connections and waits for in-flight requests.
       await app.close();

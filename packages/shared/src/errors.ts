@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
   badRequest: 'BAD_REQUEST',
+  requestTimeout: 'REQUEST_TIMEOUT',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

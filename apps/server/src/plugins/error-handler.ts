@@ -35,6 +35,17 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode; message:
 };
 
 /**
+ * Errors Fastify raises before a route is found (a URL whose percent-encoding
+ * does not decode), which bypass the error handler: the same shape.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return send(reply, 400, { error: ERROR_CODES.badRequest, message: 'The URL is not valid: check its percent-encoding' });
+  }
+  return send(reply, 400, { error: ERROR_CODES.badRequest, message: 'The request could not be routed' });
+}
+
+/**
  * The one error handler: every 4xx and 5xx leaves in the shape
  * `{ error, message, fields? }`, and a 5xx never shows internals.
  */
@@ -60,6 +71,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return send(reply, known.status, { error: known.code, message: known.message });
+    // A client that hung up mid-upload breaks its request stream with
+    // ECONNRESET, which is no database outage: nobody is left to answer.
+    if (request.raw.readableAborted) {
+      request.log.info({ code: error.code }, 'client aborted the request');
+      return send(reply, 400, { error: ERROR_CODES.badRequest, message: 'The client closed the connection' });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));

@@ -25,6 +25,8 @@ export interface StaticWebOptions {
   readonly publicUrl: string;
   /** A visible prompt by id, for its permalink page's link preview. */
   readonly findPrompt: (id: string) => Promise<Prompt | undefined>;
+  /** The methods the API answers on a path (http/allowed-methods.ts), for 405s. */
+  readonly allowedMethods: (path: string) => string[];
 }
 
 /** What a shared link shows: the page's title, description and canonical URL. */
@@ -137,7 +139,9 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isGet = request.method === 'GET' || request.method === 'HEAD';
-    if (!isGet || path === '/api' || path.startsWith('/api/') || looksLikeFile(path)) return sendApiNotFound(request, reply);
+    if (!isGet || path === '/api' || path.startsWith('/api/') || looksLikeFile(path)) {
+      return sendApiNotFound(request, reply, options.allowedMethods);
+    }
     return isAppPagePath(path) ? sendIndex(reply) : sendHtml(reply, page, 404);
   });
 }
@@ -147,12 +151,21 @@ function looksLikeFile(path: string): boolean {
   return path.startsWith('/assets/') || (path.split('/').pop() ?? '').includes('.');
 }
 
-/** Without a built web app (API tests), every unknown path is a JSON 404. */
-export function registerApiNotFound(app: FastifyInstance): void {
-  app.setNotFoundHandler(sendApiNotFound);
+/** Without a built web app (API tests), every unknown path is a JSON 404 (or 405). */
+export function registerApiNotFound(app: FastifyInstance, allowedMethods: (path: string) => string[]): void {
+  app.setNotFoundHandler((request, reply) => sendApiNotFound(request, reply, allowedMethods));
 }
 
-function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const path = (request.url.split('?')[0] ?? '').slice(0, 200);
+/** 405 with Allow when the path is known under other methods, else 404; both in the one error shape. */
+function sendApiNotFound(request: FastifyRequest, reply: FastifyReply, allowedMethods: (path: string) => string[]): FastifyReply {
+  const fullPath = request.url.split('?')[0] ?? '';
+  const path = fullPath.slice(0, 200);
+  const allowed = allowedMethods(fullPath);
+  if (allowed.length > 0) {
+    return reply
+      .code(405)
+      .header('Allow', allowed.join(', '))
+      .send({ error: ERROR_CODES.methodNotAllowed, message: `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}` });
+  }
   return reply.code(404).send({ error: ERROR_CODES.notFound, message: `No route for ${request.method} ${path}` });
 }
