@@ -18,6 +18,7 @@ import { createModerationService } from './moderation/service';
 import { TIMEOUT_CHECK_INTERVAL_MS, clientErrorHandler } from './plugins/client-errors';
 import { registerClosingGuard } from './plugins/closing';
 import { registerCompression } from './plugins/compression';
+import { registerConditionalRequests } from './plugins/conditional-requests';
 import { connectRateLimitRedis, registerRateLimits } from './plugins/rate-limit';
 import { registerRejectNul } from './plugins/reject-nul';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   }
   const app = base.withTypeProvider<ZodTypeProvider>();
 
+  await registerConditionalRequests(base);
   await registerCompression(base);
   await registerOpenApi(base);
 

@@ -11,6 +11,11 @@ export const FEED_PATH = '/feed.xml';
 export const FEED_ENTRY_COUNT = 50;
 
 export const SITEMAP_PATH = '/sitemap.xml';
+/** A part of the sitemap index, once the library passes SITEMAP_MAX_URLS. */
+export const SITEMAP_PART_ROUTE = '/sitemaps/:part';
+export function sitemapPartPath(part: number): string {
+  return `/sitemaps/${part}.xml`;
+}
 export const ROBOTS_PATH = '/robots.txt';
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -5,7 +5,7 @@ import { nowIso } from '../db/ids';
 import { insertPrompt } from '../prompts/repository';
 import { type TestApp, createTestApp } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { STATIC_PAGES } from './service';
+import { STATIC_PAGES, createFeedsService } from './service';
 
 const ORIGIN = 'https://prompts.example.org/vault';
 const TRICKY_TITLE = `Tags <b>&amp; "quotes" 'apostrophes' & $& ]]>`;
@@ -118,6 +118,42 @@ describe.each(TEST_DIALECTS)('feed and sitemap on %s', (dialect) => {
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it('past the limit of URLs per file, serves a sitemap index whose parts list every prompt once', async () => {
+    await add(12); // 13 prompts with the tricky one
+    // Five URLs per file: part 1 holds the 4 static pages and 1 prompt, the others 1 prompt each.
+    const feeds = createFeedsService(t.database.db, dialect, ORIGIN, STATIC_PAGES.length + 3);
+    const index = await feeds.sitemap();
+    wellFormed(index);
+    const { sitemapindex } = parser.parse(index);
+    const parts = (Array.isArray(sitemapindex.sitemap) ? sitemapindex.sitemap : [sitemapindex.sitemap]).map((entry: { loc: string }) => entry.loc);
+    expect(parts).toEqual([1, 2, 3, 4, 5].map((part) => `${ORIGIN}/sitemaps/${part}.xml`));
+    const listed: string[] = [];
+    for (const part of [1, 2, 3, 4, 5]) {
+      const xml = await feeds.sitemapPart(part);
+      wellFormed(String(xml));
+      const urls = parser.parse(String(xml)).urlset.url.map((url: { loc: string }) => url.loc);
+      expect(urls.length).toBeLessThanOrEqual(STATIC_PAGES.length + 3);
+      listed.push(...urls);
+    }
+    expect(listed.slice(0, STATIC_PAGES.length)).toEqual(STATIC_PAGES.map((path) => `${ORIGIN}${path}`));
+    const prompts = listed.slice(STATIC_PAGES.length);
+    expect(prompts).toHaveLength(13);
+    expect(new Set(prompts).size).toBe(13);
+    expect(await feeds.sitemapPart(6)).toBeUndefined();
+  });
+
+  it('serves part 1 of the sitemap index over HTTP and 404s for parts that do not exist', async () => {
+    await add(2);
+    const part = await t.app.inject({ url: '/sitemaps/1.xml' });
+    expect(part.statusCode).toBe(200);
+    wellFormed(part.body);
+    for (const url of ['/sitemaps/2.xml', '/sitemaps/0.xml', '/sitemaps/abc.xml', '/sitemaps/1']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ error: 'NOT_FOUND' });
+    }
   });
 });
 

@@ -1,4 +1,6 @@
-import { FEED_PATH, ROBOTS_PATH, SITEMAP_PATH } from '@prompt-vault/shared/site';
+import { ERROR_CODES } from '@prompt-vault/shared/errors';
+import { FEED_PATH, ROBOTS_PATH, SITEMAP_PART_ROUTE, SITEMAP_PATH } from '@prompt-vault/shared/site';
+import { AppError } from '../http/app-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FeedsService } from './service';
@@ -23,6 +25,23 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService }> = async 
     { schema: { summary: "Sitemap of the site's pages and prompts", response: textResponse('A sitemap (sitemaps.org 0.9)', 'application/xml') } },
     async (_request, reply) =>
       reply.type('application/xml; charset=utf-8').header('Cache-Control', CACHE_CONTROL).send(await feeds.sitemap()),
+  );
+
+  app.get(
+    SITEMAP_PART_ROUTE,
+    {
+      schema: {
+        summary: 'One part of the sitemap index (libraries past 50,000 URLs)',
+        params: z.object({ part: z.string().max(20) }),
+        response: textResponse('A sitemap (sitemaps.org 0.9) of up to 50,000 URLs', 'application/xml'),
+      },
+    },
+    async (request, reply) => {
+      const part = /^([1-9]\d{0,5})\.xml$/.exec(request.params.part)?.[1];
+      const xml = part === undefined ? undefined : await feeds.sitemapPart(Number(part));
+      if (xml === undefined) throw new AppError(404, ERROR_CODES.notFound, 'No such sitemap part');
+      return reply.type('application/xml; charset=utf-8').header('Cache-Control', CACHE_CONTROL).send(xml);
+    },
   );
 
   app.get(

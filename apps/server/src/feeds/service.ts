@@ -1,5 +1,5 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
-import { FEED_ENTRY_COUNT, FEED_PATH, PAGE_PATHS, SITE_NAME, SITEMAP_MAX_URLS, linkPreviewText, promptPath, robotsTxt } from '@prompt-vault/shared/site';
+import { FEED_ENTRY_COUNT, FEED_PATH, PAGE_PATHS, SITE_NAME, SITEMAP_MAX_URLS, linkPreviewText, promptPath, robotsTxt, sitemapPartPath } from '@prompt-vault/shared/site';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -13,14 +13,31 @@ export const STATIC_PAGES = Object.values(PAGE_PATHS);
 export interface FeedsService {
   /** Atom feed of the newest visible prompts. */
   atom(): Promise<string>;
-  /** Sitemap of the site's pages and every visible prompt's permalink (newest first, up to the protocol's limit). */
+  /**
+   * Sitemap of the site's pages and every visible prompt's permalink (newest
+   * first); past the protocol's 50,000 URLs, a sitemap index of parts.
+   */
   sitemap(): Promise<string>;
+  /** One part of a sitemap index (1-based), or undefined past the last. */
+  sitemapPart(part: number): Promise<string | undefined>;
   /** robots.txt: everything may be crawled; it names the sitemap's absolute URL. */
   robots(): string;
 }
 
-export function createFeedsService(db: Kysely<Database>, dialect: Dialect, publicUrl: string): FeedsService {
+export function createFeedsService(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  publicUrl: string,
+  /** URLs per sitemap file: the protocol's limit (tests pass a small one). */
+  maxUrls: number = SITEMAP_MAX_URLS,
+): FeedsService {
   const absolute = (path: string) => `${publicUrl}${path}`;
+  // Part 1 also lists the static pages, so every part holds at most maxUrls URLs.
+  const promptsPerPart = maxUrls - STATIC_PAGES.length;
+  const urlEntry = (path: string, lastModified?: string) =>
+    `  <url><loc>${escapeXml(absolute(path))}</loc>${lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : ''}</url>`;
+  const urlset = (entries: string[]) =>
+    ['<?xml version="1.0" encoding="utf-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
   return {
     robots: () => robotsTxt(publicUrl),
     async atom() {
@@ -61,17 +78,32 @@ export function createFeedsService(db: Kysely<Database>, dialect: Dialect, publi
     },
 
     async sitemap() {
-      const stamps = await repository.listPromptStamps(db, SITEMAP_MAX_URLS - STATIC_PAGES.length);
-      const url = (path: string, lastModified?: string) =>
-        `  <url><loc>${escapeXml(absolute(path))}</loc>${lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : ''}</url>`;
+      const total = await repository.countPrompts(db, dialect, {});
+      if (total + STATIC_PAGES.length <= maxUrls) {
+        const stamps = await repository.listPromptStamps(db, maxUrls - STATIC_PAGES.length);
+        return urlset([...STATIC_PAGES.map((path) => urlEntry(path)), ...stamps.map((stamp) => urlEntry(promptPath(stamp.id), stamp.created_at))]);
+      }
+      // Past the protocol's 50,000 URLs per file: an index of parts, oldest
+      // prompts first, so a new prompt changes only the last part.
+      const parts = Math.ceil(total / promptsPerPart);
+      const entries = Array.from({ length: parts }, (_, index) => `  <sitemap><loc>${escapeXml(absolute(sitemapPartPath(index + 1)))}</loc></sitemap>`);
       return [
         '<?xml version="1.0" encoding="utf-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        ...STATIC_PAGES.map((path) => url(path)),
-        ...stamps.map((stamp) => url(promptPath(stamp.id), stamp.created_at)),
-        '</urlset>',
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...entries,
+        '</sitemapindex>',
         '',
       ].join('\n');
+    },
+
+    async sitemapPart(part) {
+      if (!Number.isInteger(part) || part < 1) return undefined;
+      const stamps = await repository.listPromptStampsOldestFirst(db, (part - 1) * promptsPerPart, promptsPerPart);
+      if (stamps.length === 0 && part > 1) return undefined;
+      return urlset([
+        ...(part === 1 ? STATIC_PAGES.map((path) => urlEntry(path)) : []),
+        ...stamps.map((stamp) => urlEntry(promptPath(stamp.id), stamp.created_at)),
+      ]);
     },
   };
 }

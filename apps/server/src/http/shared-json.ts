@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,6 +7,8 @@ import { COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD_BYTES, type CompressionEnc
 /** A shared value's bytes: its JSON, and each compressed form once asked for. */
 interface Encoded {
   readonly json: Buffer;
+  /** A weak validator of the JSON (the same for every encoding of it), for conditional requests. */
+  readonly etag: string;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -28,7 +31,8 @@ const compressors: Record<CompressionEncoding, (json: Buffer) => Buffer> = {
 function encodedValue(value: object): Encoded {
   let encoded = encodings.get(value);
   if (encoded === undefined) {
-    encoded = { json: Buffer.from(JSON.stringify(value)) };
+    const json = Buffer.from(JSON.stringify(value));
+    encoded = { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
     encodings.set(value, encoded);
   }
   return encoded;
@@ -49,7 +53,8 @@ function encodedValue(value: object): Encoded {
  */
 export function sendSharedJson(request: FastifyRequest, reply: FastifyReply, value: object): FastifyReply {
   const encoded = encodedValue(value);
-  reply.type('application/json; charset=utf-8');
+  // A client holding this ETag gets 304 from the conditional-request plugin (plugins/conditional-requests.ts).
+  reply.type('application/json; charset=utf-8').header('ETag', encoded.etag);
   if (encoded.json.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(encoded.json);
   reply.header('Vary', 'Accept-Encoding');
   const accepted = request.headers['accept-encoding'];

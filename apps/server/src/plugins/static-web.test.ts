@@ -92,4 +92,13 @@ describe('serving the built web app', () => {
     expect((await t.app.inject({ url: '/prompt-academy/advanced/unknown' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/prompt-academy' })).statusCode).toBe(200);
   });
+
+  it('lets a browser revalidate index.html: ETag, and 304 while it is unchanged', async () => {
+    const first = await t.app.inject({ url: '/submit' });
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.etag).toBeDefined();
+    const again = await t.app.inject({ url: '/submit', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
 });

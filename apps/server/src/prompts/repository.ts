@@ -338,6 +338,19 @@ export function titleTextKey(pair: TitleText): string {
 }
 
 /** Ids and creation times of the newest visible prompts (the sitemap needs no text). */
+/** Visible prompts' ids and creation times, oldest first, a slice at a time (the sitemap's parts). */
+export async function listPromptStampsOldestFirst(db: Kysely<Database>, offset: number, limit: number) {
+  return db
+    .selectFrom('prompts')
+    .select(['id', 'created_at'])
+    .where('status', '=', 'visible')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
 export async function listPromptStamps(db: Kysely<Database>, limit: number) {
   return db
     .selectFrom('prompts')
