@@ -15,6 +15,8 @@ import { ROOT, freePort, startNode } from './lib/processes';
 import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
 import { measureWeb } from './lib/web';
+import { lighthouseOnServer, writeLighthouseSection } from './lighthouse';
+import { lighthouseTable } from './lib/lighthouse';
 
 /**
  * npm run bench: builds the 100k dataset when missing, then for each
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     write: { type: 'boolean', default: true },
     'no-write': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
   },
 });
 const dialects = values.dialects.split(',').map((name) => name.trim()) as BenchDialect[];
@@ -174,4 +177,13 @@ if (values.write && !values['no-write']) {
   const after = current.split(END)[1] ?? '\n';
   writeFileSync(file, `${before}${START}\n${reportSection(run)}\n${END}${after}`);
   console.log(`Wrote ${file}`);
+}
+
+// Lighthouse on the built app, served from the first database of the run.
+const lighthouseDialect = dialects[0];
+if (withWeb && !values['no-lighthouse'] && lighthouseDialect) {
+  console.log(`[${lighthouseDialect}] Lighthouse, mobile and desktop`);
+  const figures = await lighthouseOnServer(databaseUrl(lighthouseDialect, values.postgres), false);
+  console.log(`\n${lighthouseTable(figures)}\n`);
+  if (values.write && !values['no-write']) writeLighthouseSection(figures, `the ${prompts.toLocaleString('en-US')}-prompt ${lighthouseDialect} dataset`);
 }

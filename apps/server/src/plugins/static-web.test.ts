@@ -93,6 +93,12 @@ describe('serving the built web app', () => {
     expect((await t.app.inject({ url: '/prompt-academy' })).statusCode).toBe(200);
   });
 
+  it('gives each page its own canonical URL', async () => {
+    const response = await t.app.inject({ url: '/prompt-academy/beginner/understanding?utm=x' });
+    expect(response.body).toContain('<link rel="canonical" href="http://localhost:3000/prompt-academy/beginner/understanding">');
+    expect((await t.app.inject({ url: '/' })).body).toContain('<link rel="canonical" href="http://localhost:3000/">');
+  });
+
   it('lets a browser revalidate index.html: ETag, and 304 while it is unchanged', async () => {
     const first = await t.app.inject({ url: '/submit' });
     expect(first.headers['cache-control']).toBe('no-cache');

@@ -142,7 +142,10 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     if (!isGet || path === '/api' || path.startsWith('/api/') || looksLikeFile(path)) {
       return sendApiNotFound(request, reply, options.allowedMethods);
     }
-    return isAppPagePath(path) ? sendIndex(reply) : sendHtml(reply, page, 404);
+    if (!isAppPagePath(path)) return sendHtml(reply, page, 404);
+    // Each page is its own canonical URL (a canonical link to the home page
+    // would tell search engines that every page is the home page).
+    return sendHtml(reply, renderPage(template, options.siteMeta, { ...sitePreview, url: `${options.publicUrl}${path}` }));
   });
 }
 

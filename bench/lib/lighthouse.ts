@@ -1,0 +1,91 @@
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+/** The four category scores (0-100) and the load metrics of one page in one form factor. */
+export interface LighthouseFigures {
+  readonly page: string;
+  readonly path: string;
+  readonly formFactor: 'mobile' | 'desktop';
+  readonly performance: number;
+  readonly accessibility: number;
+  readonly bestPractices: number;
+  readonly seo: number;
+  readonly fcpMs: number;
+  readonly lcpMs: number;
+  readonly tbtMs: number;
+  readonly cls: number;
+}
+
+/** Our targets (docs/architecture.md, Budgets): mobile performance >= 90, desktop 100, the other categories 100. */
+export const LIGHTHOUSE_TARGETS = { mobilePerformance: 90, desktopPerformance: 100, otherCategories: 100 } as const;
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** The flags every Chromium of ours runs with on these machines (no network beyond loopback). */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+/**
+ * Runs Lighthouse (its default mobile emulation, then its desktop
+ * configuration) on each page of the built app served at `baseUrl`, in the
+ * system Chromium, one fresh tab per run.
+ */
+export async function measureLighthouse(baseUrl: string, pages: ReadonlyArray<{ page: string; path: string }>): Promise<LighthouseFigures[]> {
+  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const figures: LighthouseFigures[] = [];
+  try {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const { page, path } of pages) {
+        const result = await lighthouse(
+          `${baseUrl}${path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        const { categories, audits } = result.lhr;
+        figures.push({
+          page,
+          path,
+          formFactor,
+          performance: score(categories.performance?.score),
+          accessibility: score(categories.accessibility?.score),
+          bestPractices: score(categories['best-practices']?.score),
+          seo: score(categories.seo?.score),
+          fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+          lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+          tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+          cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        });
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return figures;
+}
+
+/** Where a figure misses its target, in words; empty when it meets them all. */
+export function lighthouseMisses(figure: LighthouseFigures): string[] {
+  const performanceTarget = figure.formFactor === 'mobile' ? LIGHTHOUSE_TARGETS.mobilePerformance : LIGHTHOUSE_TARGETS.desktopPerformance;
+  const misses: string[] = [];
+  if (figure.performance < performanceTarget) misses.push(`performance ${figure.performance} < ${performanceTarget}`);
+  for (const [name, value] of [['accessibility', figure.accessibility], ['best practices', figure.bestPractices], ['SEO', figure.seo]] as const) {
+    if (value < LIGHTHOUSE_TARGETS.otherCategories) misses.push(`${name} ${value} < ${LIGHTHOUSE_TARGETS.otherCategories}`);
+  }
+  return misses;
+}
+
+/** The Markdown table of docs/performance.md's Lighthouse section. */
+export function lighthouseTable(figures: readonly LighthouseFigures[]): string {
+  const rows = figures.map((figure) => {
+    const misses = lighthouseMisses(figure);
+    return `| ${figure.page} (\`${figure.path}\`) | ${figure.formFactor} | ${figure.performance} | ${figure.accessibility} | ${figure.bestPractices} | ${figure.seo} | ${figure.fcpMs} | ${figure.lcpMs} | ${figure.tbtMs} | ${figure.cls} | ${misses.length === 0 ? 'met' : `**missed**: ${misses.join(', ')}`} |`;
+  });
+  return [
+    '| Page | Form factor | Performance | Accessibility | Best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | Targets |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
