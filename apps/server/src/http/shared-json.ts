@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD_BYTES, type CompressionEncoding } from '../plugins/compression';
@@ -9,8 +10,8 @@ interface Encoded {
   readonly json: Buffer;
   /** A weak validator of the JSON (the same for every encoding of it), for conditional requests. */
   readonly etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
 }
 
 /** Encodings of values that are shared between requests, made on first use and freed with the value. */
@@ -23,9 +24,18 @@ const encodings = new WeakMap<object, Encoded>();
  */
 const CACHED_BROTLI_QUALITY = 6;
 
-const compressors: Record<CompressionEncoding, (json: Buffer) => Buffer> = {
-  br: (json) => brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: CACHED_BROTLI_QUALITY } }),
-  gzip: (json) => gzipSync(json),
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * On libuv's thread pool, not the event loop: the unpaged list of a large
+ * library is tens of megabytes, and compressing it would hold every other
+ * request for seconds. Requests for a value being compressed share the one
+ * compression.
+ */
+const compressors: Record<CompressionEncoding, (json: Buffer) => Promise<Buffer>> = {
+  br: (json) => brotliAsync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: CACHED_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+  gzip: (json) => gzipAsync(json),
 };
 
 function encodedValue(value: object): Encoded {
@@ -51,7 +61,7 @@ function encodedValue(value: object): Encoded {
  * re-applied; the values are built field by field from the same types, and
  * the API tests check every answer against the OpenAPI document.
  */
-export function sendSharedJson(request: FastifyRequest, reply: FastifyReply, value: object): FastifyReply {
+export async function sendSharedJson(request: FastifyRequest, reply: FastifyReply, value: object): Promise<FastifyReply> {
   const encoded = encodedValue(value);
   // A client holding this ETag gets 304 from the conditional-request plugin (plugins/conditional-requests.ts).
   reply.type('application/json; charset=utf-8').header('ETag', encoded.etag);
@@ -60,6 +70,6 @@ export function sendSharedJson(request: FastifyRequest, reply: FastifyReply, val
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? (negotiate(accepted, [...COMPRESSION_ENCODINGS]) as CompressionEncoding | undefined) : undefined;
   if (encoding === undefined) return reply.send(encoded.json);
-  const compressed = (encoded[encoding] ??= compressors[encoding](encoded.json));
+  const compressed = await (encoded[encoding] ??= compressors[encoding](encoded.json));
   return reply.header('Content-Encoding', encoding).send(compressed);
 }
