@@ -80,7 +80,7 @@ export function createFeedsService(
     async sitemap() {
       const total = await repository.countPrompts(db, dialect, {});
       if (total + STATIC_PAGES.length <= maxUrls) {
-        const stamps = await repository.listPromptStamps(db, maxUrls - STATIC_PAGES.length);
+        const stamps = await repository.listPromptStamps(db, { order: 'newest', limit: maxUrls - STATIC_PAGES.length });
         return urlset([...STATIC_PAGES.map((path) => urlEntry(path)), ...stamps.map((stamp) => urlEntry(promptPath(stamp.id), stamp.created_at))]);
       }
       // Past the protocol's 50,000 URLs per file: an index of parts, oldest
@@ -98,7 +98,7 @@ export function createFeedsService(
 
     async sitemapPart(part) {
       if (!Number.isInteger(part) || part < 1) return undefined;
-      const stamps = await repository.listPromptStampsOldestFirst(db, (part - 1) * promptsPerPart, promptsPerPart);
+      const stamps = await repository.listPromptStamps(db, { order: 'oldest', offset: (part - 1) * promptsPerPart, limit: promptsPerPart });
       if (stamps.length === 0 && part > 1) return undefined;
       return urlset([
         ...(part === 1 ? STATIC_PAGES.map((path) => urlEntry(path)) : []),

@@ -337,27 +337,23 @@ export function titleTextKey(pair: TitleText): string {
   return duplicateKey(pair.title, pair.prompt);
 }
 
-/** Ids and creation times of the newest visible prompts (the sitemap needs no text). */
-/** Visible prompts' ids and creation times, oldest first, a slice at a time (the sitemap's parts). */
-export async function listPromptStampsOldestFirst(db: Kysely<Database>, offset: number, limit: number) {
+/**
+ * Ids and creation times of visible prompts (the sitemap needs no text):
+ * newest first (the one-file sitemap) or oldest first (the parts of a
+ * sitemap index, so a new prompt only changes the last part), a slice at a time.
+ */
+export async function listPromptStamps(
+  db: Kysely<Database>,
+  slice: { readonly order: 'newest' | 'oldest'; readonly limit: number; readonly offset?: number },
+) {
+  const direction = slice.order === 'newest' ? 'desc' : 'asc';
   return db
     .selectFrom('prompts')
     .select(['id', 'created_at'])
     .where('status', '=', 'visible')
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-}
-
-export async function listPromptStamps(db: Kysely<Database>, limit: number) {
-  return db
-    .selectFrom('prompts')
-    .select(['id', 'created_at'])
-    .where('status', '=', 'visible')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
+    .offset(slice.offset ?? 0)
+    .limit(slice.limit)
     .execute();
 }
