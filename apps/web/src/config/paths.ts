@@ -1,8 +1,10 @@
-/** Every route path of the app, defined once. */
+import { PAGE_PATHS, promptPath } from '@prompt-vault/shared/site';
+
+/** Every route path of the app, defined once (the server knows the same pages: packages/shared/src/site.ts). */
 export const paths = {
-  library: '/',
-  submit: '/submit',
-  insights: '/analytics',
-  academy: '/prompt-academy',
-  prompt: (id: string) => `/prompts/${encodeURIComponent(id)}`,
+  library: PAGE_PATHS.library,
+  submit: PAGE_PATHS.submit,
+  insights: PAGE_PATHS.insights,
+  academy: PAGE_PATHS.academy,
+  prompt: promptPath,
 } as const;
