@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { annotatedText } from './ast';
 import { compileMarkdown, countWords, MarkdownContentError } from './compile';
 
 const page = (body: string, frontMatter = 'title: A page\ndescription: What it is about.') =>
@@ -136,6 +137,9 @@ describe('compileMarkdown', () => {
         ],
       },
     ]);
+    // What Copy puts on the clipboard: the prompt a reader would send, without the teaching labels.
+    const [block] = blocks;
+    expect(block?.type === 'annotated' && annotatedText(block.parts)).toBe('I run a bakery.\n\nWrite the announcement.\n  - 120 words');
   });
 
   it('marks a sample output block, and rejects unknown flags', () => {
