@@ -168,8 +168,8 @@ export const MESSAGES = {
     // Beyond the spec: practice, progress, review dates and the glossary.
     exercise: {
       start: 'Starting prompt',
-      show: 'Show the self-check',
-      hide: 'Hide the self-check',
+      show: 'Show self-check',
+      hide: 'Hide self-check',
       rubric: 'Your version should',
       answer: 'Model answer',
     },
