@@ -58,10 +58,13 @@ export function AcademyPage() {
                   ? `${section.label} · Lesson ${lesson} of ${section.pages.length}`
                   : `Section overview · ${section.pages.length} lessons`}
                 {isLesson && done.has(page.key) && (
-                  <span className="academy-done-mark academy-eyebrow-done">
-                    <CircleCheck aria-hidden="true" size={14} />
-                    {MESSAGES.academy.progress.done}
-                  </span>
+                  <>
+                    {' '}
+                    <span className="academy-done-mark academy-eyebrow-done">
+                      <CircleCheck aria-hidden="true" size={14} />
+                      {MESSAGES.academy.progress.done}
+                    </span>
+                  </>
                 )}
               </p>
             )}
