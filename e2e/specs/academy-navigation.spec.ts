@@ -1,9 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Prompt Academy navigation, checked against the spec's table written out by
- * hand (spec section 2, "Academy"): every page, its heading, and where its
- * previous/next links lead.
+ * Prompt Academy navigation, checked against the reading order written out by
+ * hand: the spec's table (spec section 2, "Academy") with the five lessons
+ * added since, each inside its section before the section's last page, so
+ * the spec's links between sections are unchanged. Every page, its heading,
+ * and where its previous/next links lead.
  */
 
 const A = '/prompt-academy';
@@ -21,14 +23,19 @@ const TITLES: Readonly<Record<string, string>> = {
   [`${A}/beginner/understanding`]: 'Understanding Prompts',
   [`${A}/beginner/components`]: 'The Components of a Prompt',
   [`${A}/beginner/techniques`]: 'Core Prompting Techniques',
+  [`${A}/beginner/sampling`]: 'Sampling Settings: Temperature and Top-p',
   [`${A}/beginner/mistakes`]: 'Common Prompting Mistakes',
   [`${A}/intermediate`]: 'Intermediate',
   [`${A}/intermediate/role-prompting`]: 'Role Prompting',
   [`${A}/intermediate/format-control`]: 'Controlling Output Format',
+  [`${A}/intermediate/templates`]: 'Prompt Templates and Variables',
   [`${A}/intermediate/iterative`]: 'Iterative Prompting and Chaining',
   [`${A}/advanced`]: 'Advanced',
   [`${A}/advanced/chain-of-thought`]: 'Chain-of-Thought Prompting',
   [`${A}/advanced/few-shot`]: 'Few-Shot Prompting',
+  [`${A}/advanced/evaluation`]: 'Evaluating Prompts',
+  [`${A}/advanced/long-documents`]: 'Long Documents and Retrieval',
+  [`${A}/advanced/tools-agents`]: 'Tools and Agents',
   [`${A}/advanced/system-user`]: 'System and User Messages',
   [`${A}/patterns`]: 'Prompt Patterns',
   [`${A}/patterns/audience-persona`]: 'Audience Persona Pattern',
@@ -82,11 +89,14 @@ async function expectRow(page: Page, row: Row, shownAt = row.path) {
   await expect(page.locator('.academy-prose')).toBeVisible();
 }
 
-test('the spec table has its 19 pages', () => {
-  expect(TABLE).toHaveLength(19);
+test('the reading order has its 24 pages, and the spec links between sections', () => {
+  // The spec's 19 pages and the 5 lessons added by the second edition; the glossary stands outside the chain.
+  expect(TABLE).toHaveLength(24);
   expect(TABLE.find((row) => row.path === `${A}/beginner/mistakes`)?.next?.href).toBe(`${A}/intermediate`);
+  expect(TABLE.find((row) => row.path === `${A}/intermediate`)?.prev?.href).toBe(`${A}/beginner/specificity`);
   expect(TABLE.find((row) => row.path === `${A}/intermediate/iterative`)?.next?.href).toBe(`${A}/advanced`);
   expect(TABLE.find((row) => row.path === `${A}/advanced/system-user`)?.next?.href).toBe(`${A}/patterns`);
+  expect(TABLE.find((row) => row.path === `${A}/patterns/ask-input`)?.next?.href).toBe(A);
 });
 
 test('next links walk every page from the overview to the last pattern, which leads back to the academy', async ({ page }) => {
@@ -123,10 +133,14 @@ test('previous links walk back from the last pattern, through the intermediate b
     `${A}/patterns/audience-persona`,
     `${A}/patterns`,
     `${A}/advanced/system-user`,
+    `${A}/advanced/tools-agents`,
+    `${A}/advanced/long-documents`,
+    `${A}/advanced/evaluation`,
     `${A}/advanced/few-shot`,
     `${A}/advanced/chain-of-thought`,
     `${A}/advanced`,
     `${A}/intermediate/iterative`,
+    `${A}/intermediate/templates`,
     `${A}/intermediate/format-control`,
     `${A}/intermediate/role-prompting`,
     `${A}/intermediate`,
@@ -189,9 +203,9 @@ test('the tab of the page shown is highlighted, and clicking a tab navigates', a
 
 test('the overview has four path cards with level, lesson count and reading time, each opening its section', async ({ page }) => {
   const cards = [
-    ['Beginner', `${A}/beginner`, 'Beginner', 4],
-    ['Intermediate', `${A}/intermediate`, 'Intermediate', 3],
-    ['Advanced', `${A}/advanced`, 'Advanced', 3],
+    ['Beginner', `${A}/beginner`, 'Beginner', 5],
+    ['Intermediate', `${A}/intermediate`, 'Intermediate', 4],
+    ['Advanced', `${A}/advanced`, 'Advanced', 6],
     ['Prompt Patterns', `${A}/patterns`, 'All levels', 4],
   ] as const;
   for (const [name, path, level, lessons] of cards) {
@@ -201,6 +215,7 @@ test('the overview has four path cards with level, lesson count and reading time
     const card = list.filter({ has: page.getByRole('heading', { name, exact: true }) });
     await expect(card).toContainText(level);
     await expect(card).toContainText(new RegExp(`${lessons} lessons · \\d+ min read`));
+    await expect(card).toContainText(`0 of ${lessons} lessons done`);
     await card.getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(path);
     await expect(heading(page)).toHaveText(name);
@@ -240,6 +255,8 @@ test("a lesson lists its sections beside the text on wide screens, and a section
     'Prompt injection',
     'Hallucination control in the system prompt',
     'Key takeaways',
+    'Practice',
+    'Further reading',
   ]);
   await contents.getByRole('link', { name: 'Prompt injection' }).click();
   await expect(page).toHaveURL(`${A}/advanced/system-user#prompt-injection`);
@@ -271,10 +288,13 @@ test('an example prompt copies to the clipboard and shows Copied!', async ({ pag
   await expect(button).toHaveText('Copy', { timeout: 5_000 });
 });
 
-test("a lesson's Try it link opens the library filtered to matching prompts", async ({ page }) => {
+test("a lesson's Try it button opens the lesson's better prompt in the Share form", async ({ page }) => {
+  // Every lesson's target is checked in academy-try-it.spec.ts; this is the one the first edition linked to a category.
   await page.goto(`${A}/intermediate/format-control`);
+  const better = await page.locator('.academy-prose > .copyable-block-better pre').first().innerText();
   await page.getByRole('link', { name: /^Try it/ }).click();
-  await expect(page).toHaveURL('/?category=Data%20Analysis');
+  await expect(page).toHaveURL(/\/submit\?/);
+  await expect(page.getByRole('textbox', { name: 'Prompt', exact: true })).toHaveValue(better);
 });
 
 test('the academy loads its own chunks only on its routes', async ({ page }) => {
@@ -294,8 +314,8 @@ test('the academy loads its own chunks only on its routes', async ({ page }) => 
 
 // A fresh page per path: the first load of a lesson once tripped a React
 // error (a conditional use() call) that React recovered from silently. One
-// test per page, so a slow machine never runs all 19 loads in one timeout.
-for (const row of TABLE) {
+// test per page, so a slow machine never runs all 25 loads in one timeout.
+for (const row of [...TABLE, { path: `${A}/glossary`, heading: 'Glossary' }]) {
   test(`${row.path} loads on its own without a page error`, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

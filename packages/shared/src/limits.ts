@@ -84,6 +84,8 @@ export const STORAGE_KEYS = {
   cookieConsent: 'cookieConsent',
   /** Beyond the spec: the prompts and notes this browser has reported, so each is reported once. */
   reported: 'reportedItems',
+  /** Beyond the spec: the Academy lessons this browser has marked done. */
+  academyProgress: 'academyProgress',
 } as const;
 export const COOKIE_CONSENT_ACCEPTED = 'accepted';
 export const USER_ID_PREFIX = 'user_';

@@ -23,9 +23,17 @@ export type Block =
   | { readonly type: 'text'; readonly children: readonly Inline[] }
   | { readonly type: 'list'; readonly ordered: boolean; readonly start: number; readonly items: readonly (readonly Block[])[] }
   | { readonly type: 'blockquote'; readonly children: readonly Block[] }
-  | { readonly type: 'code'; readonly lang: string; readonly text: string }
-  /** A '**Weak prompt**' or '**Better prompt**' label followed by a `prompt` code block. */
-  | { readonly type: 'example'; readonly variant: ExampleVariant; readonly text: string }
+  /** A fenced block; `output` marks a sample of what a model returned (```json output), not something to send. */
+  | { readonly type: 'code'; readonly lang: string; readonly text: string; readonly output?: true }
+  /** A '**Weak prompt**' or '**Better prompt**' label followed by a `prompt` or `messages` block. */
+  | { readonly type: 'example'; readonly variant: ExampleVariant; readonly prompt: PromptContent }
+  /**
+   * A prompt with its parts named for teaching (```annotated): the labels are
+   * shown beside the text but are not part of the prompt, so Copy leaves them out.
+   */
+  | { readonly type: 'annotated'; readonly parts: readonly AnnotatedPart[] }
+  /** A practice task under '### Exercise N: title' (see compile.ts for the authoring form). */
+  | ExerciseBlock
   | {
       readonly type: 'table';
       readonly align: readonly TableAlign[];
@@ -36,12 +44,66 @@ export type Block =
 
 export type ExampleVariant = 'weak' | 'better';
 
+/** The chat roles an example may show as separate messages. */
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatMessage {
+  readonly role: ChatRole;
+  readonly text: string;
+}
+
+/**
+ * What an example sends: one prompt (a ```prompt block), or separate chat
+ * messages (a ```messages block), each of which is copied on its own because
+ * a system message is not something a reader pastes into a chat box.
+ */
+export type PromptContent =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'messages'; readonly messages: readonly ChatMessage[] };
+
+export interface AnnotatedPart {
+  /** The teaching label ('Context', 'Instruction'); never copied. */
+  readonly label: string;
+  readonly text: string;
+}
+
+export interface ExerciseBlock {
+  readonly type: 'exercise';
+  /** The heading's anchor id. */
+  readonly id: string;
+  readonly number: number;
+  /** The heading after 'Exercise N: '. */
+  readonly title: readonly Inline[];
+  /** What to do. */
+  readonly task: readonly Block[];
+  /** The prompt the learner starts from and improves. */
+  readonly start: PromptContent;
+  /** Self-check: what a good answer does, one rubric item per list item. */
+  readonly rubric: readonly (readonly Block[])[];
+  /** One good answer, shown with the rubric on demand. */
+  readonly answer: PromptContent;
+  /** Prose after the model answer (why it meets the rubric); may be empty. */
+  readonly note: readonly Block[];
+}
+
+/** The text a reader pastes: a prompt's text, or an annotated prompt without its labels. */
+export function annotatedText(parts: readonly AnnotatedPart[]): string {
+  return parts.map((part) => part.text).join('\n\n');
+}
+
+/** Every text a prompt sends: its one text, or each message's. */
+export function promptTexts(prompt: PromptContent): string[] {
+  return prompt.kind === 'text' ? [prompt.text] : prompt.messages.map((message) => message.text);
+}
+
 /** Front matter and figures computed at build time, cheap enough to load for every page at once. */
 export interface PageMeta {
   readonly title: string;
   readonly description: string;
   /** Only on section overviews ('Beginner', 'All levels'). */
   readonly level?: string;
+  /** When the page was last checked against its sources, as YYYY-MM-DD. */
+  readonly reviewed?: string;
   /** Words of prose, code and examples excluded. */
   readonly proseWords: number;
   /** Every word a reader reads, examples included. */

@@ -1,34 +1,99 @@
 import { describe, expect, it } from 'vitest';
-import { ACADEMY_PAGES, ACADEMY_SECTIONS, resolveAcademyPath, sectionPages, sectionReadingMinutes } from './academy-nav';
+import {
+  ACADEMY_LESSONS,
+  ACADEMY_PAGES,
+  ACADEMY_SECTIONS,
+  ALL_ACADEMY_PAGES,
+  GLOSSARY_PAGE,
+  resolveAcademyPath,
+  sectionPages,
+  sectionReadingMinutes,
+} from './academy-nav';
 
 const A = '/prompt-academy';
 
-/** The spec's table, written out by hand: path, previous, next. */
+/**
+ * The reading order written out by hand: path, previous, next. The spec's 19
+ * pages and its links between sections, with the five later lessons each
+ * inside its section before the section's last page.
+ */
 const EXPECTED: readonly (readonly [string, string | null, string | null])[] = [
   [A, null, `${A}/beginner`],
   [`${A}/beginner`, A, `${A}/beginner/understanding`],
   [`${A}/beginner/understanding`, `${A}/beginner`, `${A}/beginner/components`],
   [`${A}/beginner/components`, `${A}/beginner/understanding`, `${A}/beginner/techniques`],
-  [`${A}/beginner/techniques`, `${A}/beginner/components`, `${A}/beginner/mistakes`],
-  [`${A}/beginner/mistakes`, `${A}/beginner/techniques`, `${A}/intermediate`],
+  [`${A}/beginner/techniques`, `${A}/beginner/components`, `${A}/beginner/sampling`],
+  [`${A}/beginner/sampling`, `${A}/beginner/techniques`, `${A}/beginner/mistakes`],
+  // Spec: the mistakes page links onward to intermediate.
+  [`${A}/beginner/mistakes`, `${A}/beginner/sampling`, `${A}/intermediate`],
+  // Spec: the intermediate overview's back link points to /beginner/specificity (no page; it falls back).
   [`${A}/intermediate`, `${A}/beginner/specificity`, `${A}/intermediate/role-prompting`],
   [`${A}/intermediate/role-prompting`, `${A}/intermediate`, `${A}/intermediate/format-control`],
-  [`${A}/intermediate/format-control`, `${A}/intermediate/role-prompting`, `${A}/intermediate/iterative`],
-  [`${A}/intermediate/iterative`, `${A}/intermediate/format-control`, `${A}/advanced`],
+  [`${A}/intermediate/format-control`, `${A}/intermediate/role-prompting`, `${A}/intermediate/templates`],
+  [`${A}/intermediate/templates`, `${A}/intermediate/format-control`, `${A}/intermediate/iterative`],
+  // Spec: the iterative page links on to advanced.
+  [`${A}/intermediate/iterative`, `${A}/intermediate/templates`, `${A}/advanced`],
   [`${A}/advanced`, `${A}/intermediate/iterative`, `${A}/advanced/chain-of-thought`],
   [`${A}/advanced/chain-of-thought`, `${A}/advanced`, `${A}/advanced/few-shot`],
-  [`${A}/advanced/few-shot`, `${A}/advanced/chain-of-thought`, `${A}/advanced/system-user`],
-  [`${A}/advanced/system-user`, `${A}/advanced/few-shot`, `${A}/patterns`],
+  [`${A}/advanced/few-shot`, `${A}/advanced/chain-of-thought`, `${A}/advanced/evaluation`],
+  [`${A}/advanced/evaluation`, `${A}/advanced/few-shot`, `${A}/advanced/long-documents`],
+  [`${A}/advanced/long-documents`, `${A}/advanced/evaluation`, `${A}/advanced/tools-agents`],
+  [`${A}/advanced/tools-agents`, `${A}/advanced/long-documents`, `${A}/advanced/system-user`],
+  // Spec: the last advanced page links to patterns.
+  [`${A}/advanced/system-user`, `${A}/advanced/tools-agents`, `${A}/patterns`],
   [`${A}/patterns`, `${A}/advanced/system-user`, `${A}/patterns/audience-persona`],
   [`${A}/patterns/audience-persona`, `${A}/patterns`, `${A}/patterns/structured-output`],
   [`${A}/patterns/structured-output`, `${A}/patterns/audience-persona`, `${A}/patterns/recipe`],
   [`${A}/patterns/recipe`, `${A}/patterns/structured-output`, `${A}/patterns/ask-input`],
+  // Spec: the last pattern links back to the academy.
   [`${A}/patterns/ask-input`, `${A}/patterns/recipe`, A],
 ];
 
 describe('the academy page table', () => {
-  it('has the 19 pages of the spec in reading order with their previous and next links', () => {
+  it('has its 24 pages in reading order with their previous and next links', () => {
+    expect(ACADEMY_PAGES).toHaveLength(24);
     expect(ACADEMY_PAGES.map((page) => [page.path, page.prev, page.next])).toEqual(EXPECTED);
+  });
+
+  it("keeps each section's last page the one the spec names, so the links between sections hold", () => {
+    expect(ACADEMY_SECTIONS.map((section) => section.pages[section.pages.length - 1])).toEqual([
+      'mistakes',
+      'iterative',
+      'system-user',
+      'ask-input',
+    ]);
+  });
+
+  it('keeps every page of the spec, in the spec order within each section', () => {
+    const spec = {
+      beginner: ['understanding', 'components', 'techniques', 'mistakes'],
+      intermediate: ['role-prompting', 'format-control', 'iterative'],
+      advanced: ['chain-of-thought', 'few-shot', 'system-user'],
+      patterns: ['audience-persona', 'structured-output', 'recipe', 'ask-input'],
+    };
+    for (const section of ACADEMY_SECTIONS) {
+      expect(section.pages.filter((slug) => spec[section.id].includes(slug))).toEqual(spec[section.id]);
+    }
+  });
+
+  it('tells lessons from overviews', () => {
+    expect(ACADEMY_LESSONS).toHaveLength(19);
+    expect(ACADEMY_PAGES.filter((page) => page.kind === 'section-overview').map((page) => page.key)).toEqual([
+      'beginner/overview',
+      'intermediate/overview',
+      'advanced/overview',
+      'patterns/overview',
+    ]);
+    expect(ACADEMY_PAGES[0]?.kind).toBe('academy-overview');
+  });
+
+  it('keeps the glossary beside the reading order: its own page, leading back to the academy', () => {
+    expect(ACADEMY_PAGES).not.toContain(GLOSSARY_PAGE);
+    expect(ALL_ACADEMY_PAGES).toEqual([...ACADEMY_PAGES, GLOSSARY_PAGE]);
+    expect(GLOSSARY_PAGE).toMatchObject({ key: 'glossary', kind: 'glossary', path: `${A}/glossary`, prev: null, next: A });
+    expect(resolveAcademyPath(`${A}/glossary`)).toBe(GLOSSARY_PAGE);
+    expect(resolveAcademyPath(`${A}/glossary/`)).toBe(GLOSSARY_PAGE);
+    expect(resolveAcademyPath(`${A}/glossary/temperature`).path).toBe(A);
   });
 
   it('names each page by its content file', () => {
@@ -73,12 +138,15 @@ describe('the academy page table', () => {
       'advanced/overview',
       'advanced/chain-of-thought',
       'advanced/few-shot',
+      'advanced/evaluation',
+      'advanced/long-documents',
+      'advanced/tools-agents',
       'advanced/system-user',
     ]);
   });
 
   it("sums a section's words into reading minutes", () => {
-    // 5 pages of 440 words at 220 words a minute.
-    expect(sectionReadingMinutes('beginner', () => 440)).toBe(10);
+    // 6 pages (the overview and 5 lessons) of 440 words at 220 words a minute.
+    expect(sectionReadingMinutes('beginner', () => 440)).toBe(12);
   });
 });

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@prompt-vault/shared/messages';
 import { Component, type ReactNode, use, useEffect } from 'react';
 import { plainText } from '../../../vite-plugins/markdown/ast';
 import { loadPage } from './academy-content';
@@ -5,12 +6,15 @@ import { MarkdownBlocks } from './markdown-blocks';
 
 interface AcademyPageBodyProps {
   readonly contentKey: string;
-  /** Lessons list their sections beside the text on wide screens. */
-  readonly withContents: boolean;
+  /**
+   * 'aside': lessons list their sections beside the text on wide screens;
+   * 'index': the glossary lists its terms above them, at every width.
+   */
+  readonly contents: 'aside' | 'index' | 'none';
 }
 
 /** The body of a page, loaded from its own chunk. Suspends until then. */
-export function AcademyPageBody({ contentKey, withContents }: AcademyPageBodyProps) {
+export function AcademyPageBody({ contentKey, contents }: AcademyPageBodyProps) {
   const page = use(loadPage(contentKey));
 
   // A link to a section (#prompt-injection) arrives before the body exists; scroll once it does.
@@ -24,10 +28,24 @@ export function AcademyPageBody({ contentKey, withContents }: AcademyPageBodyPro
   );
   return (
     <>
+      {contents === 'index' && (
+        <nav className="academy-term-index" aria-labelledby="academy-term-index-title">
+          <p id="academy-term-index-title" className="academy-contents-title">
+            {MESSAGES.academy.glossaryTerms}
+          </p>
+          <ul>
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <div className="academy-prose">
         <MarkdownBlocks blocks={page.blocks} />
       </div>
-      {withContents && sections.length > 1 && (
+      {contents === 'aside' && sections.length > 1 && (
         <nav className="academy-contents" aria-labelledby="academy-contents-title">
           <p id="academy-contents-title" className="academy-contents-title">
             On this page

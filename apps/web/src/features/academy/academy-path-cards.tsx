@@ -1,7 +1,10 @@
+import { MESSAGES } from '@prompt-vault/shared/messages';
 import { BookOpen, Compass, GraduationCap, Puzzle, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { pageMeta } from './academy-content';
-import { ACADEMY_SECTIONS, academyPath, sectionReadingMinutes, type SectionId } from './academy-nav';
+import { ACADEMY_SECTIONS, academyPath, sectionPages, sectionReadingMinutes, type SectionId } from './academy-nav';
+import { AcademyProgressBar } from './academy-progress-bar';
+import { progressOf } from './academy-progress';
 
 const ICONS: Readonly<Record<SectionId, LucideIcon>> = {
   beginner: Compass,
@@ -10,8 +13,8 @@ const ICONS: Readonly<Record<SectionId, LucideIcon>> = {
   patterns: Puzzle,
 };
 
-/** The overview's four path cards: each section's level, lesson count and reading time. */
-export function AcademyPathCards() {
+/** The overview's four path cards: each section's level, lesson count, reading time and the learner's progress. */
+export function AcademyPathCards({ done }: { readonly done: ReadonlySet<string> }) {
   return (
     <section className="academy-paths" aria-labelledby="academy-paths-title">
       <h2 id="academy-paths-title" className="visually-hidden">
@@ -22,6 +25,13 @@ export function AcademyPathCards() {
           const meta = pageMeta(`${section.id}/overview`);
           const minutes = sectionReadingMinutes(section.id, (key) => pageMeta(key).totalWords);
           const Icon = ICONS[section.id];
+          const progress = progressOf(
+            sectionPages(section.id)
+              .filter((page) => page.kind === 'lesson')
+              .map((page) => page.key),
+            done,
+          );
+          const progressId = `academy-path-progress-${section.id}`;
           return (
             <li key={section.id} className="academy-path-card card-surface">
               <div className="academy-path-card-top">
@@ -40,6 +50,12 @@ export function AcademyPathCards() {
               <p className="academy-path-stats">
                 {section.pages.length} lessons · {minutes} min read
               </p>
+              <div className="academy-path-progress">
+                <p id={progressId} className="academy-path-progress-text">
+                  {MESSAGES.academy.progress.lessonsDone(progress.done, progress.total)}
+                </p>
+                <AcademyProgressBar done={progress.done} total={progress.total} labelledBy={progressId} />
+              </div>
             </li>
           );
         })}

@@ -1,7 +1,16 @@
-import type { ReactNode } from 'react';
+import { Check } from 'lucide-react';
+import { createContext, type ReactNode, use } from 'react';
 import { Link } from 'react-router';
 import { type Block, type Inline, plainText } from '../../../vite-plugins/markdown/ast';
-import { CopyableBlock } from './copyable-block';
+import { AcademyExercise } from './academy-exercise';
+import { GLOSSARY_PATH } from './academy-nav';
+import { AnnotatedBlock, CopyableBlock, PromptBlock, codeLabel, exampleLabel } from './copyable-block';
+
+/**
+ * Paths of the lessons this browser has marked done. Links to them get a
+ * 'Done' mark, so a section overview's lesson list doubles as a checklist.
+ */
+export const DoneLessonsContext = createContext<ReadonlySet<string>>(new Set());
 
 /** Renders a compiled Markdown body with React elements only (no HTML strings). */
 export function MarkdownBlocks({ blocks }: { readonly blocks: readonly Block[] }) {
@@ -21,7 +30,7 @@ function renderBlock(block: Block, index: number): ReactNode {
     }
     case 'paragraph': {
       const [only, ...rest] = block.children;
-      // A paragraph that is just a 'Try it' link into the library becomes a call to action.
+      // A paragraph that is just a 'Try it' link into the app becomes a call to action.
       if (rest.length === 0 && only?.type === 'link' && only.href.startsWith('/') && plainText(only.children).startsWith('Try it')) {
         return (
           <p key={index} className="academy-try-it">
@@ -48,9 +57,25 @@ function renderBlock(block: Block, index: number): ReactNode {
     case 'blockquote':
       return <blockquote key={index}>{block.children.map(renderBlock)}</blockquote>;
     case 'code':
-      return <CopyableBlock key={index} text={block.text} lang={block.lang} />;
+      return <CopyableBlock key={index} text={block.text} label={codeLabel(block.lang, block.output)} output={block.output} lang={block.lang} />;
     case 'example':
-      return <CopyableBlock key={index} text={block.text} variant={block.variant} />;
+      return <PromptBlock key={index} prompt={block.prompt} label={exampleLabel(block.variant)} tone={block.variant} />;
+    case 'annotated':
+      return <AnnotatedBlock key={index} parts={block.parts} />;
+    case 'exercise':
+      return (
+        <AcademyExercise
+          key={index}
+          id={block.id}
+          number={block.number}
+          title={renderInlines(block.title)}
+          task={block.task.map(renderBlock)}
+          start={block.start}
+          rubric={block.rubric.map((item) => item.map(renderBlock))}
+          answer={block.answer}
+          note={block.note.map(renderBlock)}
+        />
+      );
     case 'table':
       return (
         // Wide tables scroll sideways on phones; the region is focusable so keyboards can scroll it.
@@ -109,15 +134,34 @@ function renderInline(inline: Inline, index: number): ReactNode {
     case 'br':
       return <br key={index} />;
     case 'link':
-      // Our own routes navigate inside the app; anything else is an ordinary link.
-      return inline.href.startsWith('/') ? (
-        <Link key={index} to={inline.href}>
-          {renderInlines(inline.children)}
-        </Link>
-      ) : (
-        <a key={index} href={inline.href} rel={inline.href.startsWith('http') ? 'noopener noreferrer' : undefined}>
-          {renderInlines(inline.children)}
-        </a>
-      );
+      return <MarkdownLink key={index} href={inline.href}>{renderInlines(inline.children)}</MarkdownLink>;
   }
+}
+
+function MarkdownLink({ href, children }: { readonly href: string; readonly children: ReactNode }) {
+  const done = use(DoneLessonsContext);
+  // Anything else is an ordinary link; our own routes navigate inside the app.
+  if (!href.startsWith('/')) {
+    return (
+      <a href={href} rel={href.startsWith('http') ? 'noopener noreferrer' : undefined}>
+        {children}
+      </a>
+    );
+  }
+  const link = (
+    // A glossary term is underlined differently, so a reader knows the link explains a word rather than leaving the lesson.
+    <Link to={href} className={href.startsWith(`${GLOSSARY_PATH}#`) ? 'academy-term' : undefined}>
+      {children}
+    </Link>
+  );
+  if (!done.has(href)) return link;
+  return (
+    <>
+      {link}{' '}
+      <span className="academy-done-mark">
+        <Check aria-hidden="true" size={14} />
+        Done
+      </span>
+    </>
+  );
 }

@@ -8,13 +8,14 @@ import {
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { GraduationCap, Info, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Notification } from '../../components/notification';
 import { paths } from '../../config/paths';
 import { useCreatePrompt } from './api/create-prompt';
 import { useFacets } from '../../lib/facets-query';
 import { SuggestionCombobox } from './components/suggestion-combobox';
 import { EMPTY_FORM, type FormValues, counterState, emptyFields, limitErrors, submitBlocker } from './form-state';
+import { prefillFromQuery } from './prefill';
 import { describeSubmitFailure } from './submit-error';
 import './submit.css';
 
@@ -34,7 +35,12 @@ const LABELS: Record<PromptField, string> = {
 export function SubmitPage() {
   const formId = useId();
   const fieldId = (field: PromptField | 'honeypot') => `${formId}-${field}`;
-  const [values, setValues] = useState<FormValues>(EMPTY_FORM);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A link may fill the form in (the Academy's 'Try it'); read once, when the page opens.
+  const [prefill] = useState(() => prefillFromQuery(location.search));
+  const [values, setValues] = useState<FormValues>(prefill.values);
+  const [showPrefilled, setShowPrefilled] = useState(prefill.prefilled);
   const [honeypot, setHoneypot] = useState('');
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   // Empty fields are highlighted only after a submit attempt, not while the visitor starts typing.
@@ -86,6 +92,9 @@ export function SubmitPage() {
       {
         onSuccess: (created) => {
           setValues(EMPTY_FORM);
+          setShowPrefilled(false);
+          // Drop the link's values from the address, so a reload does not fill the form in again.
+          if (location.search) navigate(paths.submit, { replace: true });
           setHoneypot('');
           setServerErrors({});
           setAttempted(false);
@@ -162,6 +171,13 @@ export function SubmitPage() {
         <h2 id={`${formId}-heading`} className="visually-hidden">
           {MESSAGES.submit.title}
         </h2>
+
+        {showPrefilled ? (
+          <div className="submit-prefilled" role="note">
+            <Info aria-hidden="true" size={18} />
+            <p>{MESSAGES.submit.prefilled}</p>
+          </div>
+        ) : null}
 
         {hasFieldErrors ? (
           <div className="submit-limits" data-testid="limits-banner">
