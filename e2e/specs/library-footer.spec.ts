@@ -35,7 +35,7 @@ test('a filter that keeps one prompt reads 1 of the whole library', async ({ pag
 
 test('the footer states the whole result from the first page on, while scrolling loads the rest', async ({ page, request }) => {
   test.setTimeout(60_000);
-  const category = unique('Footer scroll ');
+  const category = unique('Foot ');
   await createPromptsInCategory(request, category, 50);
   const library = await openLibrary(page, `/?category=${encodeURIComponent(category)}`);
   await expect(page.locator('.prompt-card').first()).toBeVisible();

@@ -2,6 +2,7 @@ import { MESSAGES } from '@prompt-vault/shared/messages';
 import { Clock } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { loadPage, pageMeta } from './academy-content';
 import { ACADEMY_SECTIONS, resolveAcademyPath } from './academy-nav';
 import { AcademyBodyBoundary, AcademyPageBody, AcademyPageBodySkeleton } from './academy-page-body';
@@ -17,6 +18,7 @@ export function AcademyPage() {
   const meta = pageMeta(page.key);
   const section = ACADEMY_SECTIONS.find(({ id }) => id === page.section);
   const lesson = section && page.slug !== null ? section.pages.indexOf(page.slug) + 1 : 0;
+  useDocumentTitle(page.section === null ? MESSAGES.academy.title : `${meta.title} · ${MESSAGES.academy.title}`);
 
   // After moving between pages, put keyboard and screen-reader focus on the new title
   // (not on first load), instead of leaving it on a link at the bottom of the old page.
@@ -37,7 +39,6 @@ export function AcademyPage() {
 
   return (
     <div className="page academy">
-      <title>{page.section === null ? `${MESSAGES.academy.title} · Prompt Vault` : `${meta.title} · ${MESSAGES.academy.title}`}</title>
       <AcademyTabs page={page} />
       <article className={`academy-article${page.slug === null ? '' : ' is-lesson'}`} aria-labelledby="academy-page-title">
         <header className="academy-article-header">

@@ -4,6 +4,7 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LazyCommentsModal } from '../../components/comments-modal/lazy-comments-modal';
 import { PromptCardSkeleton } from '../../components/prompt-card/prompt-card-skeleton';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useInView } from '../../lib/use-in-view';
 import { useFacets } from '../../lib/facets-query';
 import { usePromptPages } from './api/get-prompts';
@@ -71,6 +72,7 @@ function LoadMoreSentinel({ onNear }: { readonly onNear: () => void }) {
 }
 
 export function LibraryPage() {
+  useDocumentTitle(MESSAGES.sidebar.library);
   const [filters, setFilters] = useLibraryFilters();
   const [searchText, setSearchText, commitSearch] = useSearchText(filters, setFilters);
   const searchRef = useRef<HTMLInputElement>(null);

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Share2 } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotesPanel } from '../../components/comments-modal/notes-panel';
 import { LikeButton } from '../../components/prompt-card/like-button';
@@ -14,6 +14,7 @@ import { ReportButton } from '../../components/report-button/report-button';
 import { paths } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
 import { copyText } from '../../lib/clipboard';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTimedFlag } from '../../lib/use-timed-flag';
 import { COPIED_INDICATOR_MS } from '@prompt-vault/shared/limits';
 import '../../components/prompt-card/prompt-card.css';
@@ -25,12 +26,11 @@ export function PermalinkPage() {
   const prompt = useQuery(promptQueryOptions(id));
   const notesHeadingId = useId();
 
-  useEffect(() => {
-    if (prompt.data) document.title = `${prompt.data.title} · Prompt Vault`;
-    return () => {
-      document.title = 'Prompt Vault';
-    };
-  }, [prompt.data]);
+  const notFound = prompt.error instanceof ApiRequestError && prompt.error.status === 404;
+  useDocumentTitle(
+    prompt.data?.title ??
+      (prompt.isError ? (notFound ? MESSAGES.permalink.notFoundHeading : MESSAGES.library.loadErrorHeading) : undefined),
+  );
 
   if (prompt.isPending) {
     return (
@@ -41,7 +41,6 @@ export function PermalinkPage() {
   }
 
   if (prompt.isError) {
-    const notFound = prompt.error instanceof ApiRequestError && prompt.error.status === 404;
     return (
       <div className="page permalink-page">
         <BackLink />

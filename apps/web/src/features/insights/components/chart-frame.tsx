@@ -8,9 +8,10 @@ import {
   Tooltip,
 } from 'chart.js';
 import { merge } from 'chart.js/helpers';
-import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { type Theme, useTheme } from '../../../lib/theme';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 // Every chart here has a legend and a tooltip; each chart kind registers its own controller and elements.
 ChartJS.register(Tooltip, Legend);
@@ -55,15 +56,9 @@ export function useChartColors(): ChartColors {
 
 const PHONE_QUERY = '(max-width: 640px)';
 
-function subscribePhone(listener: () => void): () => void {
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
-
 /** True on phone widths, where legends move below the chart. */
 export function usePhoneWidth(): boolean {
-  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
+  return useMediaQuery(PHONE_QUERY);
 }
 
 /**
