@@ -4,6 +4,7 @@ import { ArrowLeft, Share2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotesPanel } from '../../components/comments-modal/notes-panel';
+import { ActionNotice, useActionNotice } from '../../components/prompt-card/action-notice';
 import { LikeButton } from '../../components/prompt-card/like-button';
 import { PromptCopyButton } from '../../components/prompt-card/prompt-copy-button';
 import { PromptText } from '../../components/prompt-text';
@@ -14,6 +15,7 @@ import { ReportButton } from '../../components/report-button/report-button';
 import { paths } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
 import { copyText } from '../../lib/clipboard';
+import { relativeTime } from '../../lib/relative-time';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTimedFlag } from '../../lib/use-timed-flag';
 import { COPIED_INDICATOR_MS } from '@prompt-vault/shared/limits';
@@ -25,6 +27,7 @@ export function PermalinkPage() {
   const { id = '' } = useParams();
   const prompt = useQuery(promptQueryOptions(id));
   const notesHeadingId = useId();
+  const [notice, showNotice] = useActionNotice();
 
   const notFound = prompt.error instanceof ApiRequestError && prompt.error.status === 404;
   useDocumentTitle(
@@ -72,13 +75,22 @@ export function PermalinkPage() {
           </h1>
           <ReportButton targetType="prompt" targetId={data._id} subject={`prompt: ${data.title}`} />
         </header>
-        <PromptTags prompt={data} />
+        <div className="permalink-meta">
+          <PromptTags prompt={data} />
+          <p className="permalink-shared">
+            {MESSAGES.permalink.shared}{' '}
+            <time dateTime={data.createdAt} title={new Date(data.createdAt).toLocaleString()}>
+              {relativeTime(data.createdAt)}
+            </time>
+          </p>
+        </div>
         {/* The actions come before the text: a long prompt would push them far down. */}
         <div className="prompt-card-actions permalink-actions">
-          <LikeButton prompt={data} />
+          <LikeButton prompt={data} onNotice={showNotice} />
           <ShareButton title={data.title} />
-          <PromptCopyButton prompt={data} />
+          <PromptCopyButton prompt={data} onNotice={showNotice} />
         </div>
+        <ActionNotice message={notice} />
         <pre className="prompt-text permalink-text">
           <PromptText text={data.prompt} />
         </pre>
@@ -86,6 +98,7 @@ export function PermalinkPage() {
           promptId={data._id}
           text={data.prompt}
           onCopyError={() => window.alert(MESSAGES.card.clipboardFailed)}
+          onNotice={showNotice}
         />
       </article>
 
