@@ -104,6 +104,33 @@ describe.each(TEST_DIALECTS)('vault import on %s', (dialect) => {
     expect(await stored()).toEqual(before);
   });
 
+  it('stores the spelling a category or model already has, ignoring case, spaces and punctuation', async () => {
+    const first = files.write('first.json', JSON.stringify([{ ...valid, category: 'Coding', model: 'GPT-4o' }]));
+    await vault(database, files.path, 'import', first);
+    const rows = [
+      { ...valid, title: 'Two', category: 'coding', model: 'gpt 4o' },
+      { ...valid, title: 'Three', category: 'CODING', model: 'Gpt4o' },
+      // Two spellings of one value new to the library, in one file: the first one read wins.
+      { ...valid, title: 'Four', category: 'Legal Drafting', model: 'GPT-4o' },
+      { ...valid, title: 'Five', category: 'legal-drafting', model: 'GPT-4o' },
+    ];
+    const run = await vault(database, files.path, 'import', files.write('rows.json', JSON.stringify(rows)));
+    expect(summaryFigures(run.stdout)).toMatchObject({ read: 4, added: 4 });
+    const spellings = (await stored()).map((row) => `${row.title}: ${row.category} / ${row.model}`).sort();
+    expect(spellings).toEqual([
+      'Five: Legal Drafting / GPT-4o',
+      'Four: Legal Drafting / GPT-4o',
+      'Three: Coding / GPT-4o',
+      'Two: Coding / GPT-4o',
+      'Weekly Review: Coding / GPT-4o',
+    ]);
+
+    // --category and --model go through the same rule.
+    const other = files.write('other.json', JSON.stringify([{ ...valid, title: 'Six' }]));
+    await vault(database, files.path, 'import', other, '--category', 'legal drafting', '--model', 'GPT 4O');
+    expect((await stored()).find((row) => row.title === 'Six')).toMatchObject({ category: 'Legal Drafting', model: 'GPT-4o' });
+  });
+
   it('a dry run reports what it would add and writes nothing', async () => {
     const file = files.write('dry.csv', vaultCsv([valid, valid, { ...valid, title: '' }]));
     const run = await vault(database, files.path, 'import', file, '--dry-run');

@@ -68,6 +68,14 @@ export const LIBRARY_PAGE_SIZE = 48;
 /** Request bodies larger than this get 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * How long after a like, copy or note the server may still answer
+ * /api/analytics from before it (the analytics recompute at most once in
+ * this time under a stream of writes); the web app waits this long after
+ * its own write before it asks again, so its next view shows the write.
+ */
+export const ANALYTICS_STALE_MS = 1000;
+
 /** Days covered by the Insights activity chart. */
 export const ACTIVITY_DAYS = 30;
 

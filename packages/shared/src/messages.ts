@@ -62,6 +62,8 @@ export const MESSAGES = {
     backToLibrary: 'Browse the prompt library',
     loadFailed: 'This prompt could not be loaded. Please check your connection and try again.',
     notesHeading: 'Notes',
+    /** Before the time the prompt was shared ('Shared 3 days ago'). */
+    shared: 'Shared',
   },
   report: {
     button: 'Report',
@@ -135,6 +137,11 @@ export const MESSAGES = {
     activityPrompts: 'Prompts shared',
     activityLikes: 'Likes',
     activityCopies: 'Copies',
+    activityEngagement: 'Likes and copies',
+    activityPerDay: 'per day over the last 30 days',
+    activityToday: 'Today',
+    activityTodayRow: 'Today (in progress)',
+    activityTodayNote: 'Today is still in progress: its bar is hollow and its lines end dashed.',
     chartData: 'Show data',
     share: 'Share',
     date: 'Date',
@@ -145,6 +152,8 @@ export const MESSAGES = {
     copies: 'Copies',
     likes: 'Likes',
     topBadge: (rank: number) => `Top ${rank}`,
+    /** The leaderboard row's open/close button; the title itself links to the prompt. */
+    showDetails: (title: string) => `Show details of ${title}`,
   },
   cookie: {
     accept: 'Accept',
@@ -185,6 +194,12 @@ export const MESSAGES = {
     },
     reviewed: 'Last reviewed',
     glossaryTerms: 'Terms',
+  },
+  // Beyond the spec: what a like or copy the server refused says (issue 13).
+  actions: {
+    likeNotSaved: 'Like not saved.',
+    copyNotCounted: 'Copied, but not counted.',
+    busy: 'The library is busy right now. Please try again in a moment.',
   },
   duplicatePrompt: 'This prompt is already in the library.',
   rateLimited: (seconds: number) => `You're doing that too often. Try again in ${seconds} seconds.`,

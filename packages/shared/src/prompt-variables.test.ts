@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VARIABLE_NAME_MAX_LENGTH, fillVariables, findVariables, splitPromptText } from './prompt-variables';
+import { VARIABLE_NAME_MAX_LENGTH, fillVariables, findVariables, splitPromptText, variableLabel } from './prompt-variables';
 
 describe('findVariables', () => {
   it('finds {{name}} and [name] placeholders, distinct, in order of first appearance', () => {
@@ -32,9 +32,43 @@ describe('findVariables', () => {
     expect(findVariables(`[${'n'.repeat(VARIABLE_NAME_MAX_LENGTH)}]`)).toEqual(['n'.repeat(VARIABLE_NAME_MAX_LENGTH)]);
   });
 
+  it('takes any text in square brackets that starts with a letter, punctuation included (one rule for every prompt)', () => {
+    expect(
+      findVariables(
+        'Use [Excel / Google Sheets] to [describe the result]; offer [base salary, bonus, equity, benefits, start date] ' +
+          'and [remote work, title, learning budget, etc.] in [JavaScript / Python / PCRE] for {{ target_audience }}.',
+      ),
+    ).toEqual([
+      'Excel / Google Sheets',
+      'describe the result',
+      'base salary, bonus, equity, benefits, start date',
+      'remote work, title, learning budget, etc.',
+      'JavaScript / Python / PCRE',
+      'target_audience',
+    ]);
+  });
+
+  it('leaves code alone: an index right after a name is not a placeholder', () => {
+    expect(findVariables('Loop over items[i], read row[col_name] and dict["key"], then matrix[i][j].')).toEqual([]);
+    expect(findVariables('(see [notes]) and "[quoted]"')).toEqual(['notes', 'quoted']);
+  });
+
   it('finds nothing in text without placeholders', () => {
     expect(findVariables('')).toEqual([]);
     expect(findVariables('I want you to act as a Linux terminal.')).toEqual([]);
+  });
+});
+
+describe('variableLabel', () => {
+  it('reads as a label: underscores become spaces, runs of spaces one, the first letter a capital', () => {
+    expect(variableLabel('recipient')).toBe('Recipient');
+    expect(variableLabel('target_audience')).toBe('Target audience');
+    expect(variableLabel('e-mail address')).toBe('E-mail address');
+    expect(variableLabel('Excel / Google Sheets')).toBe('Excel / Google Sheets');
+    expect(variableLabel('describe  the result')).toBe('Describe the result');
+    expect(variableLabel("company's name")).toBe("Company's name");
+    expect(variableLabel('step_2')).toBe('Step 2');
+    expect(variableLabel('ünïcode')).toBe('Ünïcode');
   });
 });
 

@@ -1,17 +1,24 @@
 /**
  * Prompt variables: placeholders a visitor fills in before copying a prompt,
- * written `{{name}}` or `[name]` in the prompt's text.
+ * written `{{name}}` or `[name]` in the prompt's text. One rule, used for
+ * the highlights in the library's cards and on the prompt's page and for the
+ * fields of its fill-in form (docs/prompt-variables.md):
  *
- * A name starts with a letter or underscore and has up to
- * VARIABLE_NAME_MAX_LENGTH letters, digits, spaces, underscores, hyphens or
- * apostrophes ("[company's name]", "{{target audience}}"), not ending in a
- * space. Spaces just inside `{{ }}` are allowed. A `[text](url)` Markdown
- * link is not a variable, and neither is `[1]` or `[ ]`.
+ * - A name starts with a letter or an underscore, is at most
+ *   VARIABLE_NAME_MAX_LENGTH characters on one line, holds no bracket or
+ *   brace, and does not end in a space. Anything else goes: spaces, digits,
+ *   and punctuation such as `/`, `,` or `.` ("[Excel / Google Sheets]",
+ *   "[base salary, bonus, equity]", "{{target audience}}").
+ * - Spaces just inside `{{ }}` are allowed and not part of the name.
+ * - A `[text](url)` Markdown link is not a variable, and neither is `[1]`,
+ *   `[ ]` or a bracket right after a letter, digit, underscore or another
+ *   bracket: that is code indexing something (`items[i]`, `row[col]`,
+ *   `grid[i][j]`).
  */
-export const VARIABLE_NAME_MAX_LENGTH = 40;
+export const VARIABLE_NAME_MAX_LENGTH = 60;
 
-const NAME = `[\\p{L}_](?:[\\p{L}\\p{N}_ '-]{0,${VARIABLE_NAME_MAX_LENGTH - 2}}[\\p{L}\\p{N}_'-])?`;
-const PLACEHOLDER = new RegExp(`\\{\\{ *(${NAME}) *\\}\\}|\\[(${NAME})\\](?!\\()`, 'gu');
+const NAME = `[\\p{L}_](?:[^\\[\\]{}\\n]{0,${VARIABLE_NAME_MAX_LENGTH - 2}}[^\\[\\]{}\\n\\s])?`;
+const PLACEHOLDER = new RegExp(`\\{\\{ *(${NAME}) *\\}\\}|(?<![\\p{L}\\p{N}_\\]])\\[(${NAME})\\](?!\\()`, 'gu');
 
 export type PromptSegment =
   | { readonly kind: 'text'; readonly text: string }
@@ -53,4 +60,17 @@ export function fillVariables(text: string, values: Readonly<Record<string, stri
       return value ? value : segment.text;
     })
     .join('');
+}
+
+/**
+ * A variable's name as a form label: underscores read as spaces, runs of
+ * spaces as one, and the first letter a capital ('target_audience' ->
+ * 'Target audience'). The rest keeps its case ('Excel / Google Sheets').
+ */
+export function variableLabel(name: string): string {
+  const spaced = name.replace(/_/g, ' ').replace(/\s+/gu, ' ').trim();
+  const first = spaced.codePointAt(0);
+  if (first === undefined) return spaced;
+  const initial = String.fromCodePoint(first);
+  return initial.toLocaleUpperCase() + spaced.slice(initial.length);
 }

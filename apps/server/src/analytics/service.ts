@@ -1,4 +1,4 @@
-import { ACTIVITY_DAYS, TOP_COPIED_COUNT } from '@prompt-vault/shared/limits';
+import { ACTIVITY_DAYS, ANALYTICS_STALE_MS, TOP_COPIED_COUNT } from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { Analytics } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
@@ -30,11 +30,10 @@ export interface AnalyticsService {
  * until the next write. Likes, copies and notes can arrive thousands of
  * times a second, and recomputing after each would keep the server busy
  * with nothing else (and on SQLite block every other request meanwhile), so
- * after those the dashboard may trail by up to this long; a new prompt or a
- * moderation shows at once.
+ * after those the dashboard may trail by up to ANALYTICS_STALE_MS (shared
+ * with the web app, which waits that long after its own write); a new
+ * prompt or a moderation shows at once.
  */
-export const ANALYTICS_STALE_MS = 1000;
-
 export function createAnalyticsService(
   db: Kysely<Database>,
   caches: AppCaches,

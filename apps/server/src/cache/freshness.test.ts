@@ -1,6 +1,6 @@
 import type { Analytics, Facets, Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_STALE_MS } from '../analytics/service';
+import { ANALYTICS_STALE_MS } from '@prompt-vault/shared/limits';
 import { newId } from '../db/ids';
 import { MAX_KEPT_LIKES } from '../prompts/service';
 import { TEST_DIALECTS } from '../testing/test-database';

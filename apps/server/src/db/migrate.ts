@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import * as initial from './migrations/0001-initial';
 import * as searchIndexes from './migrations/0002-search-indexes';
 import * as moderation from './migrations/0003-moderation';
+import * as mergeSpellings from './migrations/0004-merge-spellings';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-search-indexes': searchIndexes,
   '0003-moderation': moderation,
+  '0004-merge-spellings': mergeSpellings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

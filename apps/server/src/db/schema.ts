@@ -53,12 +53,27 @@ export interface ReportsTable {
   created_at: string;
 }
 
+/** A field whose values are matched by spelling (packages/shared/src/spelling.ts). */
+export type SpelledField = 'category' | 'model';
+
+/**
+ * The spelling the library uses for each category and model, by its spelling
+ * key: the primary key lets only one spelling of a value in, even when two
+ * are submitted at once.
+ */
+export interface SpellingsTable {
+  field: SpelledField;
+  match_key: string;
+  spelling: string;
+}
+
 export interface Database {
   prompts: PromptsTable;
   likes: LikesTable;
   copies: CopiesTable;
   comments: CommentsTable;
   reports: ReportsTable;
+  spellings: SpellingsTable;
 }
 
 export type PromptRow = Selectable<PromptsTable>;

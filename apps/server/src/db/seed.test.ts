@@ -3,7 +3,7 @@ import { promptInputSchema, commentInputSchema } from '@prompt-vault/shared/sche
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../testing/test-database';
-import { readSamplePrompts, seedSampleData } from './seed';
+import { SAMPLE_WEEKS, readSamplePrompts, seedSampleData } from './seed';
 
 describe('the bundled sample prompts', () => {
   const samples = readSamplePrompts();
@@ -18,6 +18,49 @@ describe('the bundled sample prompts', () => {
       expect(promptInputSchema.safeParse(sample).success, sample.title).toBe(true);
       for (const note of sample.notes ?? []) expect(commentInputSchema.safeParse(note).success).toBe(true);
     }
+  });
+});
+
+/** How many samples have each value of `pick`, most first. */
+function counts(samples: readonly { category: string; model: string }[], pick: 'category' | 'model'): number[] {
+  const tally = new Map<string, number>();
+  for (const sample of samples) tally.set(sample[pick], (tally.get(sample[pick]) ?? 0) + 1);
+  return [...tally.values()].sort((a, b) => b - a);
+}
+
+describe('the shape of the sample data (seed.ts: what makes it look like a real library)', () => {
+  const samples = readSamplePrompts();
+
+  it('has uneven categories and models: a few large, a long tail of small ones', () => {
+    for (const pick of ['category', 'model'] as const) {
+      const sizes = counts(samples, pick);
+      expect(sizes[0], pick).toBeGreaterThanOrEqual(3 * (sizes.at(-1) ?? 0));
+      // No plateau of equal slices: most sizes differ from their neighbour.
+      const steps = sizes.slice(1).filter((size, index) => size < (sizes[index] ?? 0)).length;
+      expect(steps, pick).toBeGreaterThanOrEqual(Math.floor((sizes.length - 1) / 2));
+    }
+  });
+
+  it('was shared over the last eight weeks, more in recent weeks, a few prompts on most days', () => {
+    const weeks = Array.from({ length: SAMPLE_WEEKS }, (_, week) => samples.filter((s) => Math.floor(s.daysAgo / 7) === week).length);
+    expect(samples.every((s) => s.daysAgo >= 0 && s.daysAgo < SAMPLE_WEEKS * 7)).toBe(true);
+    // Week 0 is the last seven days. Each week shares more than the week before it.
+    for (let week = 0; week < SAMPLE_WEEKS - 1; week += 1) {
+      expect(weeks[week], `week ${week} against week ${week + 1}`).toBeGreaterThan(weeks[week + 1] ?? 0);
+    }
+    const lastMonth = new Set(samples.filter((s) => s.daysAgo < 30).map((s) => s.daysAgo));
+    expect(lastMonth.size).toBeGreaterThanOrEqual(20);
+  });
+
+  it('has notes written after the prompt was shared, and older prompts liked and copied more', () => {
+    for (const sample of samples) {
+      for (const note of sample.notes ?? []) expect(note.daysAgo, sample.title).toBeLessThanOrEqual(sample.daysAgo);
+      expect(sample.copies, sample.title).toBeGreaterThanOrEqual(sample.likes);
+    }
+    const older = samples.filter((s) => s.daysAgo >= 28);
+    const newer = samples.filter((s) => s.daysAgo < 7);
+    const average = (list: readonly { likes: number }[]) => list.reduce((sum, s) => sum + s.likes, 0) / list.length;
+    expect(average(older)).toBeGreaterThan(2 * average(newer));
   });
 });
 

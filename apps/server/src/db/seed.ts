@@ -24,6 +24,23 @@ interface SamplePrompt {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The sample data is shaped like a young library people actually use, so
+ * every screen tells something on first start (seed.test.ts checks each
+ * point):
+ * - categories and models are uneven: Writing and GPT-4o lead, a long tail
+ *   follows, as in any real collection (ten equal pie slices tell nothing);
+ * - the prompts were shared over the last SAMPLE_WEEKS weeks, more each week
+ *   than the week before, several on most days (`daysAgo`), so 'Prompts
+ *   shared' has a shape;
+ * - older prompts have gathered more likes and copies than new ones, and
+ *   every note was written after its prompt was shared.
+ * Likes and copies are spread evenly from a prompt's sharing until now, so
+ * today, a day not over yet, has fewer of them than yesterday; Insights
+ * marks today as in progress for that reason.
+ */
+export const SAMPLE_WEEKS = 8;
+
 export function readSamplePrompts(): readonly SamplePrompt[] {
   return samplePrompts as readonly SamplePrompt[];
 }

@@ -4,6 +4,7 @@ import { type Dialect, preparedStatement } from '../db/connect';
 import type { Database, NewPrompt, Visibility } from '../db/schema';
 import type { Cursor } from './cursor';
 import { duplicateKey } from '../db/duplicate-key';
+import { withKnownSpellings } from '../spellings/repository';
 import { type SearchStrategy, searchCondition } from './search';
 
 export interface PromptFilter {
@@ -152,17 +153,30 @@ export type InsertPromptResult =
   | { readonly inserted: true }
   | { readonly inserted: false; readonly existing: { readonly id: string; readonly status: Visibility } };
 
+/** Thrown inside insertPrompt's transaction to roll it back when the prompt was a duplicate. */
+class DuplicatePrompt extends Error {}
+
 /**
  * Inserts a prompt unless one with the same duplicate key exists. The unique
  * index decides, so two identical concurrent submissions store exactly one.
+ * Its category and model are stored in the library's spelling of them
+ * (spellings/repository.ts), in the same transaction, which a duplicate
+ * rolls back so a refused prompt leaves no spelling behind.
  */
 export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Promise<InsertPromptResult> {
-  const result = await db
-    .insertInto('prompts')
-    .values(prompt)
-    .onConflict((conflict) => conflict.column('duplicate_key').doNothing())
-    .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0 || !prompt.duplicate_key) return { inserted: true };
+  try {
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .insertInto('prompts')
+        .values(await withKnownSpellings(trx, prompt))
+        .onConflict((conflict) => conflict.column('duplicate_key').doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0 && prompt.duplicate_key) throw new DuplicatePrompt();
+    });
+    return { inserted: true };
+  } catch (error) {
+    if (!(error instanceof DuplicatePrompt) || !prompt.duplicate_key) throw error;
+  }
   const existing = await db
     .selectFrom('prompts')
     .select(['id', 'status'])
@@ -318,15 +332,19 @@ export async function findTitleTexts(db: Kysely<Database>, rows: readonly TitleT
  * Inserts, in one transaction, every prompt that is not stored yet (by the
  * same normalised title and text the share form's duplicate check uses), and
  * returns the ones left out because they were. Checking and inserting in the
- * same transaction keeps a batch all-or-nothing.
+ * same transaction keeps a batch all-or-nothing. Categories and models are
+ * stored in the library's spelling of them, as through the API.
  */
 export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly NewPrompt[]): Promise<NewPrompt[]> {
   if (rows.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     const storedKeys = new Set((await findTitleTexts(trx, rows)).map(titleTextKey));
-    const fresh = rows
-      .filter((row) => !storedKeys.has(titleTextKey(row)))
-      .map((row) => ({ ...row, duplicate_key: titleTextKey(row) }));
+    const spellings = new Map<string, string>();
+    const fresh: NewPrompt[] = [];
+    for (const row of rows) {
+      if (storedKeys.has(titleTextKey(row))) continue;
+      fresh.push({ ...(await withKnownSpellings(trx, row, spellings)), duplicate_key: titleTextKey(row) });
+    }
     if (fresh.length > 0) await trx.insertInto('prompts').values(fresh).execute();
     return rows.filter((row) => storedKeys.has(titleTextKey(row)));
   });

@@ -1,4 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { FOCUSABLE, keepTabInside } from '../lib/focus-trap';
+import { lockScroll } from '../lib/scroll-lock';
 import './modal-dialog.css';
 
 export interface ModalDialogProps {
@@ -8,31 +10,6 @@ export interface ModalDialogProps {
   readonly onClose: () => void;
   readonly className?: string;
   readonly children: ReactNode;
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-// Several dialogs can be open at once (a report dialog over the notes): the
-// page scroll is restored only when the last one closes.
-let scrollLocks = 0;
-
-function lockScroll(): () => void {
-  scrollLocks += 1;
-  const root = document.documentElement;
-  if (scrollLocks === 1) {
-    // Keep the page from jumping sideways when its scrollbar disappears.
-    const scrollbar = window.innerWidth - root.clientWidth;
-    root.style.setProperty('--scrollbar-compensation', `${scrollbar}px`);
-    root.classList.add('scroll-locked');
-  }
-  return () => {
-    scrollLocks -= 1;
-    if (scrollLocks === 0) {
-      root.classList.remove('scroll-locked');
-      root.style.removeProperty('--scrollbar-compensation');
-    }
-  };
 }
 
 /**
@@ -66,21 +43,8 @@ export function ModalDialog({ labelledBy, onClose, className, children }: ModalD
   function handleKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     // Keys from a dialog opened inside this one (a report over the notes)
     // reach here through React's tree; that dialog handles its own.
-    if (event.key !== 'Tab' || (event.target as Element).closest('dialog') !== event.currentTarget) return;
-    const focusables = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-      (element) => element.offsetParent !== null || element === document.activeElement,
-    );
-    const first = focusables[0];
-    const last = focusables.at(-1);
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === event.currentTarget)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if ((event.target as Element).closest('dialog') !== event.currentTarget) return;
+    keepTabInside(event, event.currentTarget);
   }
 
   return (

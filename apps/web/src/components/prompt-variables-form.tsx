@@ -1,7 +1,7 @@
-import { fillVariables, findVariables } from '@prompt-vault/shared/prompt-variables';
+import { fillVariables, findVariables, variableLabel } from '@prompt-vault/shared/prompt-variables';
 import { useId, useMemo, useState } from 'react';
 import { CopyButton } from './copy-button';
-import { recordCopy } from './prompt-card/api/record-copy';
+import { useRecordCopy } from './prompt-card/api/record-copy';
 import { PromptText } from './prompt-text';
 import './prompt-variables.css';
 
@@ -16,18 +16,24 @@ export interface PromptVariablesFormProps {
   readonly text: string;
   /** Called when the clipboard refuses. */
   readonly onCopyError?: (error: unknown) => void;
+  /** Says (or, with undefined, clears) that the server did not count a copy (action-notice.tsx). */
+  readonly onNotice: (message: string | undefined) => void;
 }
 
 /**
- * A small form with one field per variable of the prompt, a live preview of
- * the filled text (placeholders still open stay highlighted) and a Copy
- * button that copies the filled text and records the copy. Renders nothing
- * for a prompt without variables.
+ * A small form with one field per variable of the prompt, labelled readably
+ * ('target_audience' reads 'Target audience'). Once a field has a value, the
+ * filled text shows below it (placeholders still open stay highlighted) with
+ * a Copy button that copies it and records the copy; before that the page's
+ * own text is the only copy of the prompt on screen. Renders nothing for a
+ * prompt without variables.
  */
-export function PromptVariablesForm({ promptId, text, onCopyError }: PromptVariablesFormProps) {
+export function PromptVariablesForm({ promptId, text, onCopyError, onNotice }: PromptVariablesFormProps) {
   const variables = useMemo(() => findVariables(text), [text]);
   const [values, setValues] = useState<Record<string, string>>({});
   const filled = useMemo(() => fillVariables(text, values), [text, values]);
+  const anyFilled = variables.some((name) => (values[name] ?? '').trim() !== '');
+  const recordCopy = useRecordCopy(onNotice);
   const id = useId();
   if (variables.length === 0) return null;
 
@@ -40,7 +46,7 @@ export function PromptVariablesForm({ promptId, text, onCopyError }: PromptVaria
         {variables.map((name, index) => (
           <div className="form-field" key={name}>
             <label className="form-label" htmlFor={`${id}-${index}`}>
-              {name}
+              {variableLabel(name)}
             </label>
             <input
               id={`${id}-${index}`}
@@ -53,13 +59,25 @@ export function PromptVariablesForm({ promptId, text, onCopyError }: PromptVaria
           </div>
         ))}
       </form>
-      <h3 id={`${id}-preview`} className="prompt-variables-preview-heading">
-        {VARIABLES_FORM_TEXT.preview}
-      </h3>
-      <pre className="prompt-body prompt-variables-preview" aria-labelledby={`${id}-preview`} aria-live="polite" tabIndex={0}>
-        <PromptText text={filled} />
-      </pre>
-      <CopyButton text={filled} label={VARIABLES_FORM_TEXT.copy} onCopied={() => recordCopy(promptId)} onError={onCopyError} />
+      {anyFilled ? (
+        <>
+          <h3 id={`${id}-preview`} className="prompt-variables-preview-heading">
+            {VARIABLES_FORM_TEXT.preview}
+          </h3>
+          <pre className="prompt-body prompt-variables-preview" aria-labelledby={`${id}-preview`} tabIndex={0}>
+            <PromptText text={filled} />
+          </pre>
+          <CopyButton
+            text={filled}
+            label={VARIABLES_FORM_TEXT.copy}
+            onCopied={() => {
+              onNotice(undefined);
+              recordCopy(promptId);
+            }}
+            onError={onCopyError}
+          />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -5,14 +5,17 @@ import { readStorage, writeStorage } from '../../lib/storage';
 
 /**
  * Visible until consent is stored: 'Accept' stores it, 'Remind me Later'
- * hides the notice for this visit only.
+ * hides the notice for this visit only. A bar at the top of the page's
+ * column, in the normal flow: it takes its own room and pushes the page
+ * down instead of lying over it, so it never hides a control that has focus
+ * (WCAG 2.4.11), and it comes right after the skip link in the tab order.
  */
-export function CookieNotice() {
+export function CookieNotice({ inert }: { readonly inert: boolean }) {
   const [visible, setVisible] = useState(() => readStorage(STORAGE_KEYS.cookieConsent) !== COOKIE_CONSENT_ACCEPTED);
   if (!visible) return null;
 
   return (
-    <section className="cookie-notice" role="region" aria-label="Cookie notice">
+    <section className="cookie-notice" role="region" aria-label="Cookie notice" inert={inert}>
       <p>
         Prompt Vault keeps a few things in your browser's local storage: an anonymous id for your likes and copies,
         your theme and this choice. No tracking, no accounts.

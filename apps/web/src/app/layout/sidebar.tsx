@@ -1,6 +1,7 @@
 import { COPYRIGHT_YEAR, LOGO_ANIMATION_MS } from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { BarChart3, BookOpen, Heart, Library, Moon, PanelLeftClose, PanelLeftOpen, Send, Sun, Vault } from 'lucide-react';
+import type { Ref } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { siteMeta } from '../../lib/site-meta';
@@ -8,8 +9,13 @@ import { setTheme, useTheme } from '../../lib/theme';
 import { useTimedFlag } from '../../lib/use-timed-flag';
 
 interface SidebarProps {
+  readonly ref: Ref<HTMLElement>;
+  /** The collapse / expand button, which gets focus back when the phone's overlay closes. */
+  readonly toggleRef: Ref<HTMLButtonElement>;
   readonly collapsed: boolean;
   readonly onToggle: () => void;
+  /** Called when one of the links is chosen. */
+  readonly onNavigate: () => void;
 }
 
 const LINKS = [
@@ -19,14 +25,14 @@ const LINKS = [
   { to: paths.academy, label: MESSAGES.sidebar.academy, Icon: BookOpen, end: false },
 ] as const;
 
-export function Sidebar({ collapsed, onToggle }: SidebarProps) {
+export function Sidebar({ ref, toggleRef, collapsed, onToggle, onNavigate }: SidebarProps) {
   const theme = useTheme();
   const [logoAnimating, animateLogo] = useTimedFlag(LOGO_ANIMATION_MS);
   const { pathname } = useLocation();
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
 
   return (
-    <aside className={`sidebar${collapsed ? ' is-collapsed' : ''}`} aria-label="Sidebar">
+    <aside ref={ref} className={`sidebar${collapsed ? ' is-collapsed' : ''}`} aria-label="Sidebar">
       <div className="sidebar-brand">
         <button
           type="button"
@@ -51,6 +57,7 @@ export function Sidebar({ collapsed, onToggle }: SidebarProps) {
                   end={end}
                   className={({ isActive }) => `sidebar-link${isActive || academyActive ? ' is-active' : ''}`}
                   title={collapsed ? label : undefined}
+                  onClick={onNavigate}
                 >
                   <Icon aria-hidden="true" size={20} />
                   <span className="sidebar-label">{label}</span>
@@ -73,6 +80,7 @@ export function Sidebar({ collapsed, onToggle }: SidebarProps) {
           <span className="sidebar-label">{theme === 'dark' ? 'Light mode' : 'Dark mode'}</span>
         </button>
         <button
+          ref={toggleRef}
           type="button"
           className="sidebar-control"
           onClick={onToggle}

@@ -94,6 +94,7 @@ function NoteForm({ promptId }: { readonly promptId: string }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (create.isPending) return;
     setFormError('');
     const found = submitNoteErrors(values);
     setErrors(found);
@@ -152,7 +153,12 @@ function NoteForm({ promptId }: { readonly promptId: string }) {
         <p id={ids.status} className={formError ? 'field-error' : 'note-posted'} role="status">
           {formError || (posted ? MESSAGES.notes.posted : '')}
         </p>
-        <button type="submit" className="button button-primary" disabled={create.isPending}>
+        {/*
+          Not disabled while posting: a disabled button loses focus to the
+          page body (and in the modal Tab would then go nowhere). It stays
+          focusable and says it is busy; submit() ignores a second press.
+        */}
+        <button type="submit" className="button button-primary" aria-disabled={create.isPending || undefined}>
           {create.isPending ? MESSAGES.notes.submitting : MESSAGES.notes.submit}
         </button>
       </div>

@@ -9,8 +9,14 @@ import { useLikePrompt } from './api/like-prompt';
  * each click gives the icon a new key, so React mounts it afresh and the CSS
  * animation runs again.
  */
-export function LikeButton({ prompt }: { readonly prompt: Prompt }) {
-  const like = useLikePrompt(prompt._id);
+export interface LikeButtonProps {
+  readonly prompt: Prompt;
+  /** Says (or, with undefined, clears) why a like did not take (action-notice.tsx). */
+  readonly onNotice: (message: string | undefined) => void;
+}
+
+export function LikeButton({ prompt, onNotice }: LikeButtonProps) {
+  const like = useLikePrompt(prompt._id, onNotice);
   const [clicks, setClicks] = useState(0);
 
   return (
@@ -22,7 +28,8 @@ export function LikeButton({ prompt }: { readonly prompt: Prompt }) {
       data-clicks={clicks}
       onClick={() => {
         setClicks((count) => count + 1);
-        like.mutate({ id: prompt._id, liked: !prompt.liked });
+        onNotice(undefined);
+        like.mutate({ id: prompt._id, liked: !prompt.liked, shown: { likes: prompt.likes, liked: prompt.liked } });
       }}
     >
       <span key={clicks} className={`like-icon${clicks > 0 ? ' is-popping' : ''}`} aria-hidden="true">

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { preloadCommentsModal } from '../comments-modal/lazy-comments-modal';
 import { PromptText } from '../prompt-text';
 import { ReportButton } from '../report-button/report-button';
+import { ActionNotice, useActionNotice } from './action-notice';
 import { LikeButton } from './like-button';
 import { PromptCopyButton } from './prompt-copy-button';
 import { PromptTags } from './prompt-tags';
@@ -27,6 +28,7 @@ export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleE
   const titleId = useId();
   const textId = useId();
   const preview = previewText(prompt.prompt);
+  const [notice, showNotice] = useActionNotice();
 
   return (
     <article className="prompt-card card-surface" aria-labelledby={titleId}>
@@ -54,7 +56,7 @@ export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleE
         )}
       </div>
       <footer className="prompt-card-actions">
-        <LikeButton prompt={prompt} />
+        <LikeButton prompt={prompt} onNotice={showNotice} />
         <button
           type="button"
           className="button button-ghost notes-button"
@@ -67,8 +69,9 @@ export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleE
           <MessageSquare aria-hidden="true" size={18} />
           <span>{MESSAGES.card.notes(prompt.commentCount)}</span>
         </button>
-        <PromptCopyButton prompt={prompt} />
+        <PromptCopyButton prompt={prompt} onNotice={showNotice} />
       </footer>
+      <ActionNotice message={notice} />
     </article>
   );
 });

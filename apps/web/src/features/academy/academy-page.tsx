@@ -2,6 +2,7 @@ import { MESSAGES } from '@prompt-vault/shared/messages';
 import { CircleCheck, Clock } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { loadPage, pageMeta } from './academy-content';
 import { ACADEMY_LESSONS, ACADEMY_SECTIONS, resolveAcademyPath } from './academy-nav';
 import { AcademyBodyBoundary, AcademyPageBody, AcademyPageBodySkeleton } from './academy-page-body';
@@ -27,6 +28,7 @@ export function AcademyPage() {
   const lesson = section && isLesson && page.slug !== null ? section.pages.indexOf(page.slug) + 1 : 0;
   const { done } = useAcademyProgress();
   const donePaths = useMemo(() => new Set(ACADEMY_LESSONS.filter((entry) => done.has(entry.key)).map((entry) => entry.path)), [done]);
+  useDocumentTitle(page.kind === 'academy-overview' ? MESSAGES.academy.title : `${meta.title} · ${MESSAGES.academy.title}`);
 
   // After moving between pages, put keyboard and screen-reader focus on the new title
   // (not on first load), instead of leaving it on a link at the bottom of the old page.
@@ -47,7 +49,6 @@ export function AcademyPage() {
 
   return (
     <div className="page academy">
-      <title>{page.kind === 'academy-overview' ? `${MESSAGES.academy.title} · Prompt Vault` : `${meta.title} · ${MESSAGES.academy.title}`}</title>
       <AcademyTabs page={page} />
       <DoneLessonsContext value={donePaths}>
         <article className={`academy-article${isLesson ? ' is-lesson' : ''}`} aria-labelledby="academy-page-title">

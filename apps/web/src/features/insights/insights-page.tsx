@@ -1,6 +1,7 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { BarChart3, Copy, Cpu, FileText, Heart, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { analyticsErrorMessage, useAnalytics } from './api/get-analytics';
 import { ActivityChart } from './components/activity-chart';
 import { DistributionChart } from './components/distribution-chart';
@@ -34,6 +35,7 @@ function StateMessage({ icon, heading, children }: { icon: ReactNode; heading: s
 }
 
 export function InsightsPage() {
+  useDocumentTitle(MESSAGES.sidebar.insights);
   const analytics = useAnalytics();
 
   if (analytics.isPending) {

@@ -4,6 +4,7 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LazyCommentsModal } from '../../components/comments-modal/lazy-comments-modal';
 import { PromptCardSkeleton } from '../../components/prompt-card/prompt-card-skeleton';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useInView } from '../../lib/use-in-view';
 import { useFacets } from '../../lib/facets-query';
 import { usePromptPages } from './api/get-prompts';
@@ -11,6 +12,7 @@ import { FilterPanel } from './components/filter-panel';
 import { LibraryHeader } from './components/library-header';
 import { PopularKeywords } from './components/popular-keywords';
 import { PromptGrid } from './components/prompt-grid';
+import { footerCounts } from './footer-counts';
 import { heldMessage } from './held-message';
 import { EMPTY_FILTERS, type FilterKey, type LibraryFilters, withoutFilter } from './filters';
 import { useLibraryFilters } from './use-library-filters';
@@ -70,6 +72,7 @@ function LoadMoreSentinel({ onNear }: { readonly onNear: () => void }) {
 }
 
 export function LibraryPage() {
+  useDocumentTitle(MESSAGES.sidebar.library);
   const [filters, setFilters] = useLibraryFilters();
   const [searchText, setSearchText, commitSearch] = useSearchText(filters, setFilters);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -95,7 +98,8 @@ export function LibraryPage() {
 
   const pages = useMemo(() => list.data?.pages.map((page) => page.prompts) ?? [], [list.data]);
   const shown = pages.reduce((sum, page) => sum + page.length, 0);
-  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const lastPage = list.data?.pages.at(-1);
+  const counts = lastPage ? footerCounts({ matches: lastPage.total, libraryTotal: facets.data?.total, filters }) : undefined;
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
   const loadMore = useCallback(() => {
@@ -192,7 +196,7 @@ export function LibraryPage() {
           </div>
         )}
 
-        {list.data && <p className="library-count">{MESSAGES.library.displaying(shown, total)}</p>}
+        {counts && <p className="library-count">{MESSAGES.library.displaying(counts.shown, counts.total)}</p>}
       </section>
 
       <LazyCommentsModal prompt={notesFor} onClose={() => setNotesFor(null)} />

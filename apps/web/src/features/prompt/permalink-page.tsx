@@ -1,9 +1,10 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Share2 } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotesPanel } from '../../components/comments-modal/notes-panel';
+import { ActionNotice, useActionNotice } from '../../components/prompt-card/action-notice';
 import { LikeButton } from '../../components/prompt-card/like-button';
 import { PromptCopyButton } from '../../components/prompt-card/prompt-copy-button';
 import { PromptText } from '../../components/prompt-text';
@@ -14,6 +15,8 @@ import { ReportButton } from '../../components/report-button/report-button';
 import { paths } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
 import { copyText } from '../../lib/clipboard';
+import { relativeTime } from '../../lib/relative-time';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTimedFlag } from '../../lib/use-timed-flag';
 import { COPIED_INDICATOR_MS } from '@prompt-vault/shared/limits';
 import '../../components/prompt-card/prompt-card.css';
@@ -24,13 +27,13 @@ export function PermalinkPage() {
   const { id = '' } = useParams();
   const prompt = useQuery(promptQueryOptions(id));
   const notesHeadingId = useId();
+  const [notice, showNotice] = useActionNotice();
 
-  useEffect(() => {
-    if (prompt.data) document.title = `${prompt.data.title} · Prompt Vault`;
-    return () => {
-      document.title = 'Prompt Vault';
-    };
-  }, [prompt.data]);
+  const notFound = prompt.error instanceof ApiRequestError && prompt.error.status === 404;
+  useDocumentTitle(
+    prompt.data?.title ??
+      (prompt.isError ? (notFound ? MESSAGES.permalink.notFoundHeading : MESSAGES.library.loadErrorHeading) : undefined),
+  );
 
   if (prompt.isPending) {
     return (
@@ -41,7 +44,6 @@ export function PermalinkPage() {
   }
 
   if (prompt.isError) {
-    const notFound = prompt.error instanceof ApiRequestError && prompt.error.status === 404;
     return (
       <div className="page permalink-page">
         <BackLink />
@@ -73,13 +75,22 @@ export function PermalinkPage() {
           </h1>
           <ReportButton targetType="prompt" targetId={data._id} subject={`prompt: ${data.title}`} />
         </header>
-        <PromptTags prompt={data} />
+        <div className="permalink-meta">
+          <PromptTags prompt={data} />
+          <p className="permalink-shared">
+            {MESSAGES.permalink.shared}{' '}
+            <time dateTime={data.createdAt} title={new Date(data.createdAt).toLocaleString()}>
+              {relativeTime(data.createdAt)}
+            </time>
+          </p>
+        </div>
         {/* The actions come before the text: a long prompt would push them far down. */}
         <div className="prompt-card-actions permalink-actions">
-          <LikeButton prompt={data} />
+          <LikeButton prompt={data} onNotice={showNotice} />
           <ShareButton title={data.title} />
-          <PromptCopyButton prompt={data} />
+          <PromptCopyButton prompt={data} onNotice={showNotice} />
         </div>
+        <ActionNotice message={notice} />
         <pre className="prompt-text permalink-text">
           <PromptText text={data.prompt} />
         </pre>
@@ -87,6 +98,7 @@ export function PermalinkPage() {
           promptId={data._id}
           text={data.prompt}
           onCopyError={() => window.alert(MESSAGES.card.clipboardFailed)}
+          onNotice={showNotice}
         />
       </article>
 

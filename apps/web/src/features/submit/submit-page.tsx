@@ -13,6 +13,7 @@ import { Notification } from '../../components/notification';
 import { paths } from '../../config/paths';
 import { useCreatePrompt } from './api/create-prompt';
 import { useFacets } from '../../lib/facets-query';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { SuggestionCombobox } from './components/suggestion-combobox';
 import { EMPTY_FORM, type FormValues, counterState, emptyFields, limitErrors, submitBlocker } from './form-state';
 import { prefillFromQuery } from './prefill';
@@ -33,6 +34,7 @@ const LABELS: Record<PromptField, string> = {
 };
 
 export function SubmitPage() {
+  useDocumentTitle(MESSAGES.sidebar.submit);
   const formId = useId();
   const fieldId = (field: PromptField | 'honeypot') => `${formId}-${field}`;
   const location = useLocation();

@@ -18,6 +18,15 @@ describe('filterSuggestions', () => {
     expect(filterSuggestions(values, 'zzz')).toEqual([]);
   });
 
+  it('matches ignoring spaces and punctuation too, as the server does when it stores the value', () => {
+    const models = ['Claude Sonnet 4', 'GPT-4o', 'GPT-4o mini', 'Gemini 2.5 Pro'];
+    expect(filterSuggestions(models, 'gpt 4o')).toEqual(['GPT-4o', 'GPT-4o mini']);
+    expect(filterSuggestions(models, 'gpt4o')).toEqual(['GPT-4o', 'GPT-4o mini']);
+    expect(filterSuggestions(models, 'gemini 25')).toEqual(['Gemini 2.5 Pro']);
+    expect(filterSuggestions(values, 'data-sci')).toEqual(['Data Science']);
+    expect(filterSuggestions(models, 'gpt 5')).toEqual([]);
+  });
+
   it('ignores surrounding spaces in what was typed', () => {
     expect(filterSuggestions(values, ' cod ')).toEqual(['Coding']);
   });

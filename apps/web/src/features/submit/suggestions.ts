@@ -1,15 +1,20 @@
+import { spellingKey } from '@prompt-vault/shared/spelling';
+
 /**
  * The suggestions for what was typed: the distinct values that contain it,
- * case-insensitively (spec section 2). Empty input offers every value.
+ * case-insensitively (spec section 2), or whose spelling key contains its
+ * key, so 'gpt 4o' finds 'GPT-4o' as the server would match it
+ * (packages/shared/src/spelling.ts). Empty input offers every value.
  */
 export function filterSuggestions(values: readonly string[], typed: string): string[] {
   const needle = typed.trim().toLocaleLowerCase();
+  const needleKey = needle === '' ? '' : spellingKey(needle);
   const seen = new Set<string>();
   const matches: string[] = [];
   for (const value of values) {
     if (seen.has(value)) continue;
     seen.add(value);
-    if (value.toLocaleLowerCase().includes(needle)) matches.push(value);
+    if (value.toLocaleLowerCase().includes(needle) || spellingKey(value).includes(needleKey)) matches.push(value);
   }
   return matches;
 }

@@ -1,6 +1,7 @@
 import type { Comment } from '@prompt-vault/shared/schemas';
 import { HONEYPOT_FIELD } from '@prompt-vault/shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { afterOwnWrite } from '../../../lib/analytics-freshness';
 import { apiRequest } from '../../../lib/api-client';
 import { updatePromptEverywhere } from '../../../lib/prompt-cache';
 import { commentKeys } from './get-comments';
@@ -30,6 +31,7 @@ export function useCreateComment(promptId: string) {
   return useMutation({
     mutationFn: (input: NoteInput) => createComment(promptId, input),
     onSuccess: (comment) => {
+      afterOwnWrite(queryClient);
       queryClient.setQueryData<Comment[]>(commentKeys.list(promptId), (notes) =>
         notes && !notes.some((note) => note._id === comment._id) ? [...notes, comment] : notes,
       );

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ownWritesCounted } from '../../../lib/analytics-freshness';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { AnalyticsAnswer } from '../dashboard';
@@ -11,7 +12,11 @@ export async function getAnalytics(signal?: AbortSignal): Promise<AnalyticsAnswe
 
 export const analyticsQueryOptions = queryOptions({
   queryKey: queryKeys.analytics,
-  queryFn: ({ signal }) => getAnalytics(signal),
+  queryFn: async ({ signal }) => {
+    // Right after this browser's own like, copy or note the server may still answer from before it.
+    await ownWritesCounted(signal);
+    return getAnalytics(signal);
+  },
 });
 
 export function useAnalytics() {

@@ -1,33 +1,22 @@
-import { ANONYMOUS_USER_ID } from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
-import type { CopyResult } from '@prompt-vault/shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { postCopy } from '../../../components/prompt-card/api/record-copy';
+import { afterOwnWrite } from '../../../lib/analytics-freshness';
 import { queryKeys } from '../../../lib/query-keys';
-import { storedUserId } from '../../../lib/user-id';
+import { refusalMessage } from '../../../lib/refusal';
 import { type AnalyticsAnswer, nextCopyCount } from '../dashboard';
 
 /**
- * POST /api/prompts/:id/copy after a successful clipboard write. The spec
- * sends the stored user id, or 'anonymous' when none is stored.
- */
-export async function recordCopy(promptId: string): Promise<Partial<CopyResult> | undefined> {
-  const { data } = await apiRequest<Partial<CopyResult> | undefined>(
-    `/api/prompts/${encodeURIComponent(promptId)}/copy`,
-    { method: 'POST', withUserId: false, headers: { 'user-id': storedUserId() ?? ANONYMOUS_USER_ID } },
-  );
-  return data;
-}
-
-/**
  * Records a copy made from the leaderboard and sets that row's count to the
- * answer's copyCount, or the old count plus one (spec section 7). A failure
- * is only logged (spec section 8).
+ * answer's copyCount, or the old count plus one (spec section 7); the
+ * totals follow once the dashboard is fetched again. A failure is logged as
+ * 'Failed to record copy' (spec section 8); a refusal (429, 503) is also
+ * passed to `onRefused`, as the copy then does not count.
  */
-export function useRecordCopy() {
+export function useRecordCopy(onRefused: (message: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: recordCopy,
+    mutationFn: postCopy,
     onSuccess: (answer, promptId) => {
       queryClient.setQueryData<AnalyticsAnswer>(queryKeys.analytics, (current) => {
         if (!current?.topCopiedPrompts) return current;
@@ -38,7 +27,12 @@ export function useRecordCopy() {
           ),
         };
       });
+      afterOwnWrite(queryClient);
     },
-    onError: (error) => console.error(MESSAGES.insights.copyRecordFailed, error),
+    onError: (error) => {
+      console.error(MESSAGES.insights.copyRecordFailed, error);
+      const message = refusalMessage(error, 'copy');
+      if (message) onRefused(message);
+    },
   });
 }

@@ -8,9 +8,10 @@ import {
   Tooltip,
 } from 'chart.js';
 import { merge } from 'chart.js/helpers';
-import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { type Theme, useTheme } from '../../../lib/theme';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 // Every chart here has a legend and a tooltip; each chart kind registers its own controller and elements.
 ChartJS.register(Tooltip, Legend);
@@ -55,35 +56,37 @@ export function useChartColors(): ChartColors {
 
 const PHONE_QUERY = '(max-width: 640px)';
 
-function subscribePhone(listener: () => void): () => void {
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
-
 /** True on phone widths, where legends move below the chart. */
 export function usePhoneWidth(): boolean {
-  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
+  return useMediaQuery(PHONE_QUERY);
 }
 
 /**
- * Writes what the chart instance itself resolved (legend colour, position
- * and box) onto its canvas after each render. Canvas text is invisible to
- * the DOM; these attributes let tests and curious developers check the
- * drawn legend without reaching into Chart.js internals.
+ * Writes what the chart instance itself resolved onto its canvas after each
+ * render: the legend's colour, position and box, the y axis's top, the last
+ * x label drawn, and whether the last day's point or bar is drawn apart
+ * (today, in progress). Canvas drawing is invisible to the DOM; these
+ * attributes let tests and curious developers check what was drawn without
+ * reaching into Chart.js internals.
  */
-const legendProbe: Plugin = {
-  id: 'pvLegendProbe',
+const chartProbe: Plugin = {
+  id: 'pvChartProbe',
   afterRender(chart) {
-    const legend = chart.legend;
     const labels = chart.options.plugins?.legend?.labels;
     const canvas = chart.canvas;
     canvas.dataset.legendColor = String(labels?.color ?? '');
     canvas.dataset.legendPosition = String(chart.options.plugins?.legend?.position ?? '');
+    const legend = chart.legend;
     if (legend) {
       // In CSS pixels; the test scales by the canvas's pixel ratio itself.
       canvas.dataset.legendBox = [legend.left, legend.top, legend.width, legend.height].map(Math.round).join(',');
     }
+    const { x, y } = chart.scales;
+    if (y) canvas.dataset.yMax = String(y.max);
+    if (x) canvas.dataset.lastLabel = String(x.ticks.at(-1)?.label ?? '');
+    const elements = chart.getDatasetMeta(0).data;
+    const style = (index: number) => String(elements.at(index)?.options?.backgroundColor ?? '');
+    if (x && elements.length > 1) canvas.dataset.lastDay = style(-1) === style(-2) ? 'like the others' : 'in progress';
   },
 };
 
@@ -136,7 +139,7 @@ export function ChartFrame<TType extends ChartType>({
   return (
     <div className={`chart-frame${className ? ` ${className}` : ''}`}>
       <div className="chart-canvas" data-legend-position={legendPosition}>
-        <Chart type={type} data={data} options={merged} plugins={[legendProbe as Plugin<TType>]} role="img" aria-label={label} />
+        <Chart type={type} data={data} options={merged} plugins={[chartProbe as Plugin<TType>]} role="img" aria-label={label} />
       </div>
       {dataTable}
     </div>

@@ -1,7 +1,10 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { ChevronDown, Medal } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
+import { ActionNotice, useActionNotice } from '../../../components/prompt-card/action-notice';
+import { paths } from '../../../config/paths';
 import { useRecordCopy } from '../api/record-copy';
 import type { LeaderboardEntry } from '../dashboard';
 
@@ -22,14 +25,19 @@ export interface LeaderboardProps {
 }
 
 /**
- * 'Top Copied Prompts Leaderboard'. A click anywhere on a row, or Enter or
- * Space on its title button, opens it; only one row is open at a time.
+ * 'Top Copied Prompts Leaderboard'. Each title links to its prompt's page. A
+ * click anywhere else on a row, or Enter or Space on its details button,
+ * opens it; only one row is open at a time.
  */
 export function Leaderboard({ entries }: LeaderboardProps) {
   const baseId = useId();
   const [openId, setOpenId] = useState<string | null>(null);
-  const recordCopy = useRecordCopy();
-  const toggle = (id: string) => setOpenId((current) => (current === id ? null : id));
+  const [notice, showNotice] = useActionNotice();
+  const recordCopy = useRecordCopy(showNotice);
+  const toggle = (id: string) => {
+    showNotice(undefined);
+    setOpenId((current) => (current === id ? null : id));
+  };
 
   return (
     <section className="card-surface insights-panel insights-leaderboard" aria-labelledby={`${baseId}-title`}>
@@ -72,20 +80,34 @@ export function Leaderboard({ entries }: LeaderboardProps) {
                     <td className="col-rank">
                       <RankCell rank={entry.rank} />
                     </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="leaderboard-toggle"
-                        aria-expanded={open}
-                        aria-controls={detailsId}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          toggle(entry.id);
-                        }}
-                      >
-                        <span>{entry.title}</span>
-                        <ChevronDown aria-hidden="true" size={16} className="leaderboard-chevron" />
-                      </button>
+                    <td className="col-title">
+                      <div className="leaderboard-title">
+                        <p className="leaderboard-title-text">
+                          {/*
+                            On the narrowest phones the Rank and Copies columns give way:
+                            the rank leads the title and the count follows it, drawn by CSS
+                            from these attributes so the row's text stays the table's.
+                          */}
+                          <span className="leaderboard-rank-inline" data-rank={entry.rank} />
+                          <Link to={paths.prompt(entry.id)} onClick={(event) => event.stopPropagation()}>
+                            {entry.title}
+                          </Link>
+                          <span className="leaderboard-count-inline" data-count={`${MESSAGES.insights.copies}: ${entry.copyCount}`} />
+                        </p>
+                        <button
+                          type="button"
+                          className="icon-button leaderboard-toggle"
+                          aria-expanded={open}
+                          aria-controls={detailsId}
+                          aria-label={MESSAGES.insights.showDetails(entry.title)}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            toggle(entry.id);
+                          }}
+                        >
+                          <ChevronDown aria-hidden="true" size={18} className="leaderboard-chevron" />
+                        </button>
+                      </div>
                     </td>
                     <td className="col-wide">{entry.category}</td>
                     <td className="col-wide">{entry.model}</td>
@@ -137,9 +159,13 @@ export function Leaderboard({ entries }: LeaderboardProps) {
                             <CopyButton
                               text={entry.prompt}
                               label={MESSAGES.insights.copyPrompt}
-                              onCopied={() => recordCopy.mutate(entry.id)}
+                              onCopied={() => {
+                                showNotice(undefined);
+                                recordCopy.mutate(entry.id);
+                              }}
                             />
                           ) : null}
+                          <ActionNotice message={notice} />
                         </div>
                       </td>
                     </tr>

@@ -1,5 +1,6 @@
 import type { Prompt, PromptInput } from '@prompt-vault/shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { afterOwnWrite } from '../../../lib/analytics-freshness';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function createPrompt(input: PromptInput): Promise<Prompt> {
@@ -16,6 +17,9 @@ export function useCreatePrompt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPrompt,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => {
+      afterOwnWrite(queryClient);
+      return queryClient.invalidateQueries();
+    },
   });
 }
