@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annotatedText } from './ast';
+import { annotatedText } from '../../src/lib/markdown-ast';
 import { compileMarkdown, countWords, MarkdownContentError } from './compile';
 
 const page = (body: string, frontMatter = 'title: A page\ndescription: What it is about.') =>

@@ -16,7 +16,7 @@ import {
   promptTexts,
   readingMinutes,
   type TableAlign,
-} from './ast.ts';
+} from '../../src/lib/markdown-ast.ts';
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 

@@ -7,7 +7,7 @@ export const META_QUERY = 'meta';
 
 /**
  * Turns each imported `.md` file into a JS module at build time:
- * `import page from './x.md'` gives `{ meta, blocks }` (see ast.ts), and
+ * `import page from './x.md'` gives `{ meta, blocks }` (see src/lib/markdown-ast.ts), and
  * `import meta from './x.md?meta'` gives only the metadata, so an index of
  * every page can load without pulling in the page bodies.
  */

@@ -3,7 +3,7 @@ import { charLength } from '@prompt-vault/shared/text';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type Block, type ExerciseBlock, type Inline, plainText, promptTexts } from '../../../vite-plugins/markdown/ast';
+import { type Block, type ExerciseBlock, type Inline, plainText, promptTexts } from '../../lib/markdown-ast';
 import { compileMarkdown, countProseWords } from '../../../vite-plugins/markdown/compile';
 import { ALL_ACADEMY_PAGES, GLOSSARY_PATH, resolveAcademyPath } from './academy-nav';
 

@@ -1,4 +1,4 @@
-import type { CompiledPage, PageMeta } from '../../../vite-plugins/markdown/ast';
+import type { CompiledPage, PageMeta } from '../../lib/markdown-ast';
 
 /**
  * The Academy's compiled Markdown (see vite-plugins/markdown). Metadata of all

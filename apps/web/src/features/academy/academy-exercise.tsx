@@ -1,7 +1,7 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { ListChecks } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import type { PromptContent } from '../../../vite-plugins/markdown/ast';
+import type { PromptContent } from '../../lib/markdown-ast';
 import { PromptBlock } from './copyable-block';
 
 interface AcademyExerciseProps {

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
-import { readingMinutes } from '../../../vite-plugins/markdown/ast';
+import { readingMinutes } from '../../lib/markdown-ast';
 import { paths } from '../../config/paths';
 
 /**

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { Component, type ReactNode, use, useEffect } from 'react';
-import { plainText } from '../../../vite-plugins/markdown/ast';
+import { plainText } from '../../lib/markdown-ast';
 import { loadPage } from './academy-content';
 import { MarkdownBlocks } from './markdown-blocks';
 

@@ -7,7 +7,7 @@ import {
   type ChatRole,
   type ExampleVariant,
   type PromptContent,
-} from '../../../vite-plugins/markdown/ast';
+} from '../../lib/markdown-ast';
 
 const VARIANT_LABEL: Readonly<Record<ExampleVariant, string>> = {
   weak: 'Weak prompt',

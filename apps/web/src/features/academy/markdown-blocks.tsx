@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { createContext, type ReactNode, use } from 'react';
 import { Link } from 'react-router';
-import { type Block, type Inline, plainText } from '../../../vite-plugins/markdown/ast';
+import { type Block, type Inline, plainText } from '../../lib/markdown-ast';
 import { AcademyExercise } from './academy-exercise';
 import { GLOSSARY_PATH } from './academy-nav';
 import { AnnotatedBlock, CopyableBlock, PromptBlock, codeLabel, exampleLabel } from './copyable-block';
