@@ -93,7 +93,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await registerConditionalRequests(base);
   await registerCompression(base);
-  await registerOpenApi(base);
+  await registerOpenApi(base, { publicUrl: config.publicUrl });
 
   const { db, dialect } = deps.database;
   const caches = createAppCaches();
