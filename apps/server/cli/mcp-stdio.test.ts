@@ -35,7 +35,11 @@ describe('npm run mcp (stdio)', () => {
       ['Blog outline', 'Outline a post about {{topic}}'],
       ['Bug report', 'Describe the bug in [component]'],
     ] as const) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title, prompt, category: 'Writing', model: 'o3' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        payload: { title, prompt, category: 'Writing', model: 'o3' },
+      });
       ids.push(response.json<{ _id: string }>()._id);
     }
   });

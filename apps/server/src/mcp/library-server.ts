@@ -205,7 +205,7 @@ export function createLibraryMcpServer(deps: LibraryMcpDependencies): McpServer 
         "A prompt's text by its id, with the given variable values filled in (placeholders without a value stay as written). Counts as a copy.",
       inputSchema: {
         id: z.string().min(1).max(64).describe('The id from search_prompts'),
-        variables: z.record(z.string(), z.string()).optional().describe('Values for the prompt\'s variables, by name'),
+        variables: z.record(z.string(), z.string()).optional().describe("Values for the prompt's variables, by name"),
       },
       annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
     },

@@ -29,17 +29,21 @@ const accepted = z.null().describe('A notification or answer was accepted; nothi
  * applies per client IP as for the API.
  */
 export const mcpRoutes: FastifyPluginAsync<LibraryMcpDependencies> = async (app, deps) => {
-  app.post(MCP_PATH, { schema: { tags: ['mcp'], body: jsonRpcBody, response: { 200: jsonRpcAnswer, 202: accepted } } }, async (request, reply) => {
-    const server = createLibraryMcpServer(deps);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
-  });
+  app.post(
+    MCP_PATH,
+    { schema: { tags: ['mcp'], body: jsonRpcBody, response: { 200: jsonRpcAnswer, 202: accepted } } },
+    async (request, reply) => {
+      const server = createLibraryMcpServer(deps);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      reply.hijack();
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    },
+  );
 
   // Without sessions there is no stream to open (GET) or end (DELETE); the
   // transport's specification answers both with 405. Declared here so the web

@@ -33,7 +33,8 @@ async function lint(document: unknown): Promise<LintProblem[]> {
   }
 }
 
-const describeLine = (problem: LintProblem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`;
+const describeLine = (problem: LintProblem) =>
+  `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`;
 
 describe('the OpenAPI description under redocly lint (recommended rules)', () => {
   let t: TestApp;
