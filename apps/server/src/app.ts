@@ -30,6 +30,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-han
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerApiNotFound, registerStaticWeb } from './plugins/static-web';
+import { mcpRoutes } from './mcp/routes';
 import { promptRoutes } from './prompts/routes';
 import { createPromptsService } from './prompts/service';
 
@@ -92,18 +93,20 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await registerConditionalRequests(base);
   await registerCompression(base);
-  await registerOpenApi(base);
+  await registerOpenApi(base, { publicUrl: config.publicUrl });
 
   const { db, dialect } = deps.database;
   const caches = createAppCaches();
   const promptsService = createPromptsService(db, dialect, caches);
   await app.register(promptRoutes, { prompts: promptsService });
   await app.register(commentRoutes, { comments: createCommentsService(db, caches) });
-  await app.register(facetRoutes, { facets: createFacetsService(db, caches) });
+  const facetsService = createFacetsService(db, caches);
+  await app.register(facetRoutes, { facets: facetsService });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(db, caches) });
   await app.register(healthRoutes, { db });
   await app.register(feedRoutes, { feeds: createFeedsService(db, dialect, config.publicUrl) });
   await app.register(reportRoutes, { reports: createReportsService(db) });
+  await base.register(mcpRoutes, { prompts: promptsService, facets: facetsService, publicUrl: config.publicUrl });
   if (config.adminToken) {
     // Without ADMIN_TOKEN the moderation API does not exist (404), rather than refusing.
     await app.register(adminRoutes, { moderation: createModerationService(db, caches), adminToken: config.adminToken });

@@ -17,7 +17,9 @@ function requiredText(label: string, limit: number) {
     .refine(...wellFormed(label))
     .trim()
     .refine((value) => value.length > 0, { message: `${label} is required` })
-    .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) });
+    .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) })
+    // The limits as the OpenAPI description states them (JSON Schema counts code points, as charLength does).
+    .meta({ minLength: 1, maxLength: limit });
 }
 
 function optionalText(label: string, limit: number) {
@@ -25,7 +27,8 @@ function optionalText(label: string, limit: number) {
     .string({ error: `${label} must be text` })
     .refine(...wellFormed(label))
     .trim()
-    .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) });
+    .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) })
+    .meta({ maxLength: limit });
 }
 
 // Defined in limits.ts so the web form can name the field without bundling zod; exported here too for the server.

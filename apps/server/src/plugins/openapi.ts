@@ -4,6 +4,8 @@ import { apiErrorSchema } from '@prompt-vault/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { OPERATIONS, USER_ID_PARAMETER } from './openapi-operations';
+import { budgetFor } from './rate-limit';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -36,6 +38,24 @@ const errorResponse = {
 };
 delete (errorResponse as { $schema?: string }).$schema;
 
+const rateLimitedResponse = {
+  ...errorResponse,
+  description: 'Too many requests from this client: `RATE_LIMITED`, in the one error shape',
+  headers: { 'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds until the client may try again' } },
+};
+
+const ADMIN_SECURITY_SCHEME = 'adminToken';
+
+interface DescribedSchema {
+  hide?: boolean;
+  tags?: string[];
+  summary?: string;
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  headers?: Record<string, unknown>;
+  response?: Record<string, unknown>;
+}
+
 type Transform = typeof jsonSchemaTransform;
 
 /**
@@ -46,9 +66,31 @@ type Transform = typeof jsonSchemaTransform;
 const transform: Transform = (input) => {
   if (!input.schema) return { schema: { hide: true }, url: input.url };
   const output = jsonSchemaTransform(input);
-  const schema = output.schema as { hide?: boolean; tags?: string[]; response?: Record<string, unknown> };
+  const schema = output.schema as DescribedSchema;
   if (schema.hide) return output;
-  schema.response = { ...schema.response, default: errorResponse };
+  const method = String(Array.isArray(input.route.method) ? input.route.method[0] : input.route.method);
+  const operation = OPERATIONS[`${method} ${input.url}`];
+  const summary = schema.summary ?? operation?.summary;
+  if (!operation || !summary) throw new Error(`${method} ${input.url} has no operationId or summary in plugins/openapi-operations.ts`);
+  schema.operationId = operation.operationId;
+  schema.summary = summary;
+  schema.security = operation.admin ? [{ [ADMIN_SECURITY_SCHEME]: [] }] : [];
+  if (operation.userId) {
+    schema.headers = {
+      type: 'object',
+      properties: { [USER_ID_PARAMETER.name]: { ...USER_ID_PARAMETER.schema, description: USER_ID_PARAMETER.description } },
+      ...(operation.userId === 'required' ? { required: [USER_ID_PARAMETER.name] } : {}),
+    };
+  }
+  const response = { ...schema.response };
+  if (operation.headers) {
+    for (const code of Object.keys(response).filter((status) => status.startsWith('2'))) {
+      response[code] = { ...(response[code] as object), headers: operation.headers };
+    }
+  }
+  // Every operation the rate limits cover can answer 429, saying when to retry.
+  if (budgetFor(method, input.url) !== undefined) response['429'] = rateLimitedResponse;
+  schema.response = { ...response, '4XX': errorResponse, default: errorResponse };
   // Grouped in the reference by resource: /api/prompts/... under 'prompts'.
   schema.tags ??= [/^\/api\/([^/]+)/.exec(input.url)?.[1] ?? 'feeds'];
   return output;
@@ -60,7 +102,7 @@ const transform: Transform = (input) => {
  * at /api/docs. Registered before the routes, because @fastify/swagger
  * collects them as they are added.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -70,7 +112,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'The public, account-less API of Prompt Vault. Visitors identify themselves only with the `user-id` header ' +
           "('user_' plus 8..64 characters), sent for likes and to learn which prompts they liked. " +
-          'For bulk reads, page through `GET /api/prompts?limit=100` following the `Link: <...>; rel="next"` header.',
+          'For bulk reads, page through `GET /api/prompts?limit=100` following the `Link: <...>; rel="next"` header. ' +
+          'Reads and each kind of write are rate-limited per client IP (429 with `Retry-After`). ' +
+          'Assistants connect to the MCP endpoint at `/mcp` instead (docs/mcp.md).',
+      },
+      servers: [{ url: options.publicUrl, description: 'This Prompt Vault' }],
+      components: {
+        securitySchemes: {
+          [ADMIN_SECURITY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The ADMIN_TOKEN the server was started with (moderation only; without it those routes do not exist)',
+          },
+        },
       },
     },
     transform,

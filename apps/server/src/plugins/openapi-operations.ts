@@ -1,0 +1,77 @@
+import { PAGE_SIZE_MAX, USER_ID_PATTERN } from '@prompt-vault/shared/limits';
+
+/**
+ * What the OpenAPI description says of each operation beyond its zod
+ * schemas: a stable operationId for client generators, a summary, whether it
+ * reads the visitor's `user-id` header, and the headers its success sends.
+ * Keyed by `METHOD url` as Fastify registers the route; the transform in
+ * openapi.ts refuses a described route missing here, so a new route cannot
+ * slip in undescribed.
+ */
+export interface OperationDescription {
+  readonly operationId: string;
+  /** Required unless the route's own schema has one. */
+  readonly summary?: string;
+  readonly userId?: 'optional' | 'required';
+  /** Response headers of the success answer. */
+  /** Response headers of the success answer, each a JSON Schema with its description (as @fastify/swagger takes them). */
+  readonly headers?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Only for moderators: `Authorization: Bearer <ADMIN_TOKEN>`. */
+  readonly admin?: true;
+}
+
+export const USER_ID_PARAMETER = {
+  name: 'user-id',
+  in: 'header',
+  description: "The visitor's anonymous id: 'user_' followed by 8 to 64 letters, digits, '_' or '-'. A malformed id is a 400.",
+  schema: { type: 'string', pattern: USER_ID_PATTERN.source },
+} as const;
+
+export const OPERATIONS: Readonly<Record<string, OperationDescription>> = {
+  'GET /api/openapi.json': { operationId: 'getOpenApi' },
+  'GET /api/prompts': {
+    operationId: 'listPrompts',
+    summary: 'List or search prompts, paged with limit and cursor',
+    userId: 'optional',
+    headers: {
+      'X-Total-Count': { type: 'integer', minimum: 0, description: 'How many prompts match (paged requests only)' },
+      Link: {
+        type: 'string',
+        description: `The next page, as \`</api/prompts?...&cursor=...>; rel="next"\` (paged requests with more to come; limit up to ${PAGE_SIZE_MAX})`,
+      },
+    },
+  },
+  'POST /api/prompts': {
+    operationId: 'createPrompt',
+    summary: 'Share a new prompt',
+    headers: { Location: { type: 'string', description: 'The new prompt, /api/prompts/{id}' } },
+  },
+  'GET /api/prompts/:id': { operationId: 'getPrompt', summary: 'One prompt by its id', userId: 'optional' },
+  'POST /api/prompts/:id/like': { operationId: 'likePrompt', summary: 'Like or unlike a prompt', userId: 'required' },
+  'POST /api/prompts/:id/copy': {
+    operationId: 'recordCopy',
+    summary: "Count a copy of a prompt (user-id may be 'anonymous' or absent)",
+    userId: 'optional',
+  },
+  'GET /api/comments/:promptId': { operationId: 'listComments', summary: "A prompt's notes, oldest first" },
+  'POST /api/comments/:promptId': { operationId: 'createComment', summary: 'Add a note to a prompt', userId: 'optional' },
+  'GET /api/facets': { operationId: 'getFacets', summary: 'Categories and models with counts, and popular title words' },
+  'GET /api/analytics': { operationId: 'getAnalytics', summary: "The Insights page's figures" },
+  'GET /api/health': { operationId: 'getHealth', summary: 'Whether the server and its database answer' },
+  'GET /feed.xml': { operationId: 'getFeed' },
+  'GET /sitemap.xml': { operationId: 'getSitemap' },
+  'GET /sitemaps/:part': { operationId: 'getSitemapPart' },
+  'GET /robots.txt': { operationId: 'getRobots' },
+  'POST /api/reports': { operationId: 'reportContent', summary: 'Report a prompt or a note to the moderators', userId: 'required' },
+  'GET /api/admin/reports': { operationId: 'listReports', summary: 'Reported prompts and notes, for moderators', admin: true },
+  'POST /api/admin/prompts/:id/hide': { operationId: 'hidePrompt', summary: 'Hide a prompt from every list and page', admin: true },
+  'POST /api/admin/prompts/:id/unhide': { operationId: 'unhidePrompt', summary: 'Show a hidden prompt again', admin: true },
+  'POST /api/admin/comments/:id/hide': { operationId: 'hideComment', summary: 'Hide a note', admin: true },
+  'POST /api/admin/comments/:id/unhide': { operationId: 'unhideComment', summary: 'Show a hidden note again', admin: true },
+  'POST /mcp': {
+    operationId: 'mcp',
+    summary: 'The MCP endpoint (Streamable HTTP, stateless): prompts, resources and tools for assistants (docs/mcp.md)',
+  },
+  'GET /mcp': { operationId: 'mcpOpenStream', summary: 'Not offered: the MCP endpoint keeps no stream open (405)' },
+  'DELETE /mcp': { operationId: 'mcpEndSession', summary: 'Not offered: the MCP endpoint keeps no sessions (405)' },
+};
