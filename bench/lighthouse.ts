@@ -30,7 +30,15 @@ export async function lighthouseOnServer(databaseUrl: string, sampleData: boolea
     SERVER_BUNDLE,
     [],
     SERVER_NODE_FLAGS,
-    { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SAMPLE_DATA: sampleData ? '1' : '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SAMPLE_DATA: sampleData ? '1' : '0',
+      RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     async (url) => (await fetch(`${url}/api/health`)).ok,
     port,
   );
@@ -65,7 +73,11 @@ export function writeLighthouseSection(figures: readonly LighthouseFigures[], da
 // a fresh SQLite file with the sample data unless a database is named.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { database: { type: 'string' }, 'no-build': { type: 'boolean', default: false }, 'no-write': { type: 'boolean', default: false } },
+    options: {
+      database: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      'no-write': { type: 'boolean', default: false },
+    },
   });
   if (!values['no-build']) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (!existsSync(join(ROOT, SERVER_BUNDLE))) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build`);
@@ -73,7 +85,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const figures = await lighthouseOnServer(values.database ?? `sqlite:${join(scratch, 'lighthouse.db')}`, values.database === undefined);
     console.log(lighthouseTable(figures));
-    if (!values['no-write']) writeLighthouseSection(figures, values.database ? `database ${values.database.replace(/:[^:@/]*@/, ':***@')}` : 'the sample data');
+    if (!values['no-write'])
+      writeLighthouseSection(figures, values.database ? `database ${values.database.replace(/:[^:@/]*@/, ':***@')}` : 'the sample data');
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -90,7 +90,15 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     SERVER_BUNDLE,
     [],
     SERVER_NODE_FLAGS,
-    { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SAMPLE_DATA: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      SAMPLE_DATA: '0',
+      RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     health,
     port,
   );
@@ -112,7 +120,14 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     await writeFile(rawFile, JSON.stringify(responses));
     const rawPort = await freePort();
     // The same V8 flags as the app, so both run with the same garbage collector settings.
-    const raw = await startNode('bench/raw-server.ts', [rawFile, String(rawPort)], SERVER_NODE_FLAGS, {}, async (base) => (await fetch(`${base}/`)).status === 404, rawPort);
+    const raw = await startNode(
+      'bench/raw-server.ts',
+      [rawFile, String(rawPort)],
+      SERVER_NODE_FLAGS,
+      {},
+      async (base) => (await fetch(`${base}/`)).status === 404,
+      rawPort,
+    );
     try {
       for (const endpoint of ENDPOINTS) {
         console.log(`[${dialect}] ${endpoint.path}`);
@@ -185,5 +200,6 @@ if (withWeb && !values['no-lighthouse'] && lighthouseDialect) {
   console.log(`[${lighthouseDialect}] Lighthouse, mobile and desktop`);
   const figures = await lighthouseOnServer(databaseUrl(lighthouseDialect, values.postgres), false);
   console.log(`\n${lighthouseTable(figures)}\n`);
-  if (values.write && !values['no-write']) writeLighthouseSection(figures, `the ${prompts.toLocaleString('en-US')}-prompt ${lighthouseDialect} dataset`);
+  if (values.write && !values['no-write'])
+    writeLighthouseSection(figures, `the ${prompts.toLocaleString('en-US')}-prompt ${lighthouseDialect} dataset`);
 }

@@ -15,7 +15,10 @@ export async function distinctNeedles(db: Kysely<Database>, count: number): Prom
     SELECT title FROM prompts WHERE status = 'visible' ORDER BY random() LIMIT ${count * 4}`.execute(db);
   const needles = new Set<string>();
   for (const { title } of rows.rows) {
-    const words = title.toLowerCase().split(/[\s:]+/).filter(Boolean);
+    const words = title
+      .toLowerCase()
+      .split(/[\s:]+/)
+      .filter(Boolean);
     const size = 1 + Math.floor(Math.random() * 3);
     const start = Math.floor(Math.random() * Math.max(1, words.length - size + 1));
     const needle = words.slice(start, start + size).join(' ');

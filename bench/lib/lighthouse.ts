@@ -23,7 +23,16 @@ export const LIGHTHOUSE_TARGETS = { mobilePerformance: 90, desktopPerformance: 1
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** The flags every Chromium of ours runs with on these machines (no network beyond loopback). */
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
@@ -32,7 +41,10 @@ const score = (value: number | null | undefined) => Math.round((value ?? 0) * 10
  * configuration) on each page of the built app served at `baseUrl`, in the
  * system Chromium, one fresh tab per run.
  */
-export async function measureLighthouse(baseUrl: string, pages: ReadonlyArray<{ page: string; path: string }>): Promise<LighthouseFigures[]> {
+export async function measureLighthouse(
+  baseUrl: string,
+  pages: ReadonlyArray<{ page: string; path: string }>,
+): Promise<LighthouseFigures[]> {
   const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const figures: LighthouseFigures[] = [];
   try {
@@ -71,7 +83,11 @@ export function lighthouseMisses(figure: LighthouseFigures): string[] {
   const performanceTarget = figure.formFactor === 'mobile' ? LIGHTHOUSE_TARGETS.mobilePerformance : LIGHTHOUSE_TARGETS.desktopPerformance;
   const misses: string[] = [];
   if (figure.performance < performanceTarget) misses.push(`performance ${figure.performance} < ${performanceTarget}`);
-  for (const [name, value] of [['accessibility', figure.accessibility], ['best practices', figure.bestPractices], ['SEO', figure.seo]] as const) {
+  for (const [name, value] of [
+    ['accessibility', figure.accessibility],
+    ['best practices', figure.bestPractices],
+    ['SEO', figure.seo],
+  ] as const) {
     if (value < LIGHTHOUSE_TARGETS.otherCategories) misses.push(`${name} ${value} < ${LIGHTHOUSE_TARGETS.otherCategories}`);
   }
   return misses;

@@ -102,14 +102,17 @@ export function resultTable(run: BenchRun): string {
     if (first.name === 'search') {
       rows.push([
         `\`/api/prompts?limit=48&q=<a new needle each request>\` at ${run.connections} connections (no cache hits)`,
-        ...byDialect((figures) => `${int(figures.coldSearch.rps)} req/s, p50 ${ms(figures.coldSearch.p50)} ms, p99 ${ms(figures.coldSearch.p99)} ms${figures.coldSearch.failures > 0 ? `, ${int(figures.coldSearch.failures)} failed` : ''}: for information`),
+        ...byDialect(
+          (figures) =>
+            `${int(figures.coldSearch.rps)} req/s, p50 ${ms(figures.coldSearch.p50)} ms, p99 ${ms(figures.coldSearch.p99)} ms${figures.coldSearch.failures > 0 ? `, ${int(figures.coldSearch.failures)} failed` : ''}: for information`,
+        ),
         '- (the search budget is the row above)',
         '-',
       ]);
     }
   }
   rows.push([
-    'Search: indexed vs `LIKE \'%q%\'` scan (total + first page, mean of 4 needles)',
+    "Search: indexed vs `LIKE '%q%'` scan (total + first page, mean of 4 needles)",
     ...byDialect((figures) => {
       const ratio = figures.search.scanMs / figures.search.indexedMs;
       return `${ms(figures.search.indexedMs)} ms vs ${ms(figures.search.scanMs)} ms = ${ratio.toFixed(1)}x: ${verdict(ratio >= BUDGETS.searchSpeedUp, `${(BUDGETS.searchSpeedUp - ratio).toFixed(1)}x short`)}`;
@@ -129,7 +132,10 @@ export function resultTable(run: BenchRun): string {
   ]);
   rows.push([
     'Server RSS at the end of the run',
-    ...byDialect((figures) => `${int(figures.rss.rssMb)} MB (peak ${int(figures.rss.peakMb)} MB): ${verdict(figures.rss.peakMb < BUDGETS.rssMb, `${int(figures.rss.peakMb - BUDGETS.rssMb)} MB over`)}`),
+    ...byDialect(
+      (figures) =>
+        `${int(figures.rss.rssMb)} MB (peak ${int(figures.rss.peakMb)} MB): ${verdict(figures.rss.peakMb < BUDGETS.rssMb, `${int(figures.rss.peakMb - BUDGETS.rssMb)} MB over`)}`,
+    ),
     `< ${BUDGETS.rssMb} MB`,
     '-',
   ]);
@@ -146,7 +152,9 @@ export function resultTable(run: BenchRun): string {
     rows.push([
       'Navigation to first prompt card (Chromium, median of 5)',
       ...byDialect((figures) =>
-        figures.web ? `${ms(figures.web.firstCardMs)} ms: ${verdict(figures.web.firstCardMs < BUDGETS.firstCardMs, `${ms(figures.web.firstCardMs - BUDGETS.firstCardMs)} ms over`)}` : '-',
+        figures.web
+          ? `${ms(figures.web.firstCardMs)} ms: ${verdict(figures.web.firstCardMs < BUDGETS.firstCardMs, `${ms(figures.web.firstCardMs - BUDGETS.firstCardMs)} ms over`)}`
+          : '-',
       ),
       `< ${BUDGETS.firstCardMs} ms`,
       '-',
@@ -164,10 +172,20 @@ export function resultTable(run: BenchRun): string {
   }
   for (const figures of run.dialects) {
     if (figures.generatorSeconds !== undefined) {
-      rows.push([`Generator (${figures.dialect}), built in this run`, ...byDialect((other) => (other === figures ? `${figures.generatorSeconds?.toFixed(0)} s` : '-')), figures.dialect === 'sqlite' ? '< 180 s' : '-', '-']);
+      rows.push([
+        `Generator (${figures.dialect}), built in this run`,
+        ...byDialect((other) => (other === figures ? `${figures.generatorSeconds?.toFixed(0)} s` : '-')),
+        figures.dialect === 'sqlite' ? '< 180 s' : '-',
+        '-',
+      ]);
     }
   }
-  const header = ['Figure', ...run.dialects.map((figures) => (figures.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL')), 'Target', 'Baseline (raw node:http in the same run)'];
+  const header = [
+    'Figure',
+    ...run.dialects.map((figures) => (figures.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL')),
+    'Target',
+    'Baseline (raw node:http in the same run)',
+  ];
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }

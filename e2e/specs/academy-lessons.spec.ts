@@ -106,7 +106,7 @@ test('the self-check opens and closes from the keyboard, and focus stays on its 
 test.describe('copying', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  test("the anatomy of a prompt copies the prompt without its teaching labels (issue 13, item 11)", async ({ page }) => {
+  test('the anatomy of a prompt copies the prompt without its teaching labels (issue 13, item 11)', async ({ page }) => {
     await page.goto(`${A}/beginner/components`);
     const anatomy = page.getByRole('figure').filter({ hasText: 'Prompt, with its parts labelled' });
     // The labels are on the page, beside each part.

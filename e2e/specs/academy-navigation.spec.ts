@@ -245,7 +245,7 @@ test('every route change scrolls back to the top', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("a lesson lists its sections beside the text on wide screens, and a section link opens at that section", async ({ page }) => {
+test('a lesson lists its sections beside the text on wide screens, and a section link opens at that section', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${A}/advanced/system-user`);
   const contents = page.getByRole('navigation', { name: 'On this page' });

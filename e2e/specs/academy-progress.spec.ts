@@ -14,7 +14,10 @@ test.beforeEach(async ({ context }) => {
 
 const doneBox = (page: Page) => page.getByRole('checkbox', { name: 'I have finished this lesson' });
 const card = (page: Page, name: string) =>
-  page.getByRole('region', { name: 'Learning paths' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  page
+    .getByRole('region', { name: 'Learning paths' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 const sectionProgress = (page: Page) => page.getByRole('region', { name: 'Your progress' });
 
 test('marking lessons done shows on the lesson, its section page and the overview, and survives a reload', async ({ page }) => {
@@ -94,7 +97,10 @@ test('the overview links to the glossary, a term in a lesson opens at its defini
   await expect(page).toHaveURL(`${A}/glossary`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Glossary');
   // The Overview tab stays current: the glossary belongs to the academy as a whole.
-  await expect(page.getByRole('navigation', { name: 'Prompt Academy' }).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'location');
+  await expect(page.getByRole('navigation', { name: 'Prompt Academy' }).getByRole('link', { name: 'Overview' })).toHaveAttribute(
+    'aria-current',
+    'location',
+  );
   const terms = page.getByRole('navigation', { name: 'Terms' }).getByRole('link');
   expect(await terms.count()).toBeGreaterThanOrEqual(25);
 

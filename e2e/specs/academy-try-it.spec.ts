@@ -57,7 +57,11 @@ async function expectSearchResults(page: Page, query: string) {
   const cards = page.getByRole('article');
   await expect(cards.first()).toBeVisible();
   // Every result really contains what was searched for (the server's own answer, read through the API).
-  const results = (await (await page.request.get(`/api/prompts?q=${encodeURIComponent(query)}`)).json()) as { title: string; prompt: string; _id: string }[];
+  const results = (await (await page.request.get(`/api/prompts?q=${encodeURIComponent(query)}`)).json()) as {
+    title: string;
+    prompt: string;
+    _id: string;
+  }[];
   expect(results.length).toBeGreaterThan(0);
   for (const result of results) expect(`${result.title}\n${result.prompt}`.toLowerCase()).toContain(query.toLowerCase());
   await expect(cards).toHaveCount(results.length);

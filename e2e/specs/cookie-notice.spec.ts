@@ -57,7 +57,13 @@ test("the cookie notice's buttons come early in the tab order, before the sideba
       await page.evaluate(() => {
         const element = document.activeElement;
         if (!element) return '';
-        const where = element.closest('[aria-label="Cookie notice"]') ? 'notice' : element.closest('aside') ? 'sidebar' : element.closest('main') ? 'main' : 'other';
+        const where = element.closest('[aria-label="Cookie notice"]')
+          ? 'notice'
+          : element.closest('aside')
+            ? 'sidebar'
+            : element.closest('main')
+              ? 'main'
+              : 'other';
         return `${where}: ${element.textContent?.trim()}`;
       }),
     );

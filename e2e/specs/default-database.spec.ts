@@ -57,11 +57,15 @@ test('the built server and the CLI share the default database when DATABASE_URL 
     const [newest] = (await answer.json()) as Array<{ _id: string }>;
     expect(total).toBeGreaterThan(0);
 
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/cli/vault.ts', 'export', '--format', 'json'], {
-      cwd: REPOSITORY_ROOT,
-      env: defaultEnvironment(),
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/cli/vault.ts', 'export', '--format', 'json'],
+      {
+        cwd: REPOSITORY_ROOT,
+        env: defaultEnvironment(),
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
     const { prompts } = JSON.parse(stdout) as { prompts: Array<{ _id: string }> };
     expect(prompts).toHaveLength(total);
     expect(prompts.map((prompt) => prompt._id)).toContain(newest?._id);

@@ -10,7 +10,13 @@ function focusPlace(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body) return 'body';
-    const container = element.closest('dialog') ? 'dialog' : element.closest('main') ? 'main' : element.closest('aside') ? 'sidebar' : 'other';
+    const container = element.closest('dialog')
+      ? 'dialog'
+      : element.closest('main')
+        ? 'main'
+        : element.closest('aside')
+          ? 'sidebar'
+          : 'other';
     return `${container}: ${element.tagName.toLowerCase()}`;
   });
 }
@@ -18,7 +24,9 @@ function focusPlace(page: Page) {
 test('after posting a note in the modal, focus stays in the dialog and Tab moves within it', async ({ page, request }) => {
   const prompt = await createPrompt(request, { category: unique('Focus ') });
   await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
-  await card(page, prompt.title).getByRole('button', { name: /Notes on/ }).click();
+  await card(page, prompt.title)
+    .getByRole('button', { name: /Notes on/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: prompt.title });
   await dialog.getByRole('textbox', { name: 'Your note' }).fill(`Posted from the keyboard ${unique()}`);
   await dialog.getByRole('button', { name: 'Post note' }).focus();

@@ -237,7 +237,9 @@ test("an empty leaderboard says 'No copy data recorded yet'", async ({ page }) =
   await expect(page.getByText('No copy data recorded yet')).toBeVisible();
 });
 
-test('leaderboard rows open one at a time by click, Enter or Space, with content, rank, copies and likes when present', async ({ page }) => {
+test('leaderboard rows open one at a time by click, Enter or Space, with content, rank, copies and likes when present', async ({
+  page,
+}) => {
   await serveAnalytics(
     page,
     craftedAnalytics({

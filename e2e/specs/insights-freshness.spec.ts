@@ -78,7 +78,9 @@ test('after a note in this browser, the next view of Insights asks the server ag
 
   await sidebarLink(page, 'Prompt Library').click();
   await page.getByPlaceholder('Search by title or content').fill(prompt.title);
-  await card(page, prompt.title).getByRole('button', { name: /Notes on/ }).click();
+  await card(page, prompt.title)
+    .getByRole('button', { name: /Notes on/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: prompt.title });
   await dialog.getByRole('textbox', { name: 'Your note' }).fill('A note that Insights should hear about.');
   await dialog.getByRole('button', { name: 'Post note' }).click();

@@ -62,7 +62,13 @@ for (const theme of ['light', 'dark'] as const) {
       await page.unroute('**/api/analytics');
       await page.route('**/api/analytics', (route) =>
         route.fulfill({
-          json: { overview: { totalPrompts: 0, totalLikes: 0, totalCopies: 0 }, categoryStats: [], modelStats: [], topCopiedPrompts: [], activity: [] },
+          json: {
+            overview: { totalPrompts: 0, totalLikes: 0, totalCopies: 0 },
+            categoryStats: [],
+            modelStats: [],
+            topCopiedPrompts: [],
+            activity: [],
+          },
         }),
       );
       await page.reload();

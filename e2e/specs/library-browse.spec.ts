@@ -10,10 +10,7 @@ test('the header has the title, the subtitle and the contact line with a mailto 
   await expect(page.getByRole('heading', { level: 1, name: 'Your AI Prompt Vault' })).toBeVisible();
   await expect(page.getByText('Discover, copy and share prompts that get great results from AI models.')).toBeVisible();
   await expect(page.getByText('Have feedback or a prompt request? Send the owner a message at')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'vault-owner@example.org' })).toHaveAttribute(
-    'href',
-    'mailto:vault-owner@example.org',
-  );
+  await expect(page.getByRole('link', { name: 'vault-owner@example.org' })).toHaveAttribute('href', 'mailto:vault-owner@example.org');
 });
 
 test('Popular Keywords come from /api/facets, and a click sets the search text', async ({ page }) => {
@@ -81,17 +78,17 @@ test("'More Filters' / 'Less Filters' toggles the four selects, which have the s
     'Most Popular',
     'Least Popular',
   ]);
-  await expect(page.getByRole('combobox', { name: 'Liked status' }).locator('option')).toHaveText([
-    'All Prompts',
-    'Liked by Me',
-  ]);
+  await expect(page.getByRole('combobox', { name: 'Liked status' }).locator('option')).toHaveText(['All Prompts', 'Liked by Me']);
 
   await page.getByRole('button', { name: 'Less Filters' }).click();
   await expect(categorySelect).toBeHidden();
   await expect(page.getByRole('button', { name: 'More Filters' })).toBeVisible();
 });
 
-test('search runs on the server after the debounce, with a clear button; Clear shows only with an active filter', async ({ page, request }) => {
+test('search runs on the server after the debounce, with a clear button; Clear shows only with an active filter', async ({
+  page,
+  request,
+}) => {
   const token = unique('zq');
   const match = await createPrompt(request, { title: `Find ${token} here` });
   const inText = await createPrompt(request, { prompt: `Body mentions ${token.toUpperCase()} in capitals.` });
@@ -169,7 +166,9 @@ test("'Liked by Me' keeps only the prompts this visitor liked", async ({ page, r
   const liked = await createPrompt(request, { category, title: `Liked ${unique()}` });
   const other = await createPrompt(request, { category, title: `Other ${unique()}` });
   await page.goto(`/?category=${encodeURIComponent(category)}`);
-  await card(page, liked.title).getByRole('button', { name: /Likes, like/ }).click();
+  await card(page, liked.title)
+    .getByRole('button', { name: /Likes, like/ })
+    .click();
   await expect(card(page, liked.title).getByRole('button', { name: /Likes, like/ })).toHaveText('1 Likes');
   await page.getByRole('combobox', { name: 'Liked status' }).selectOption({ label: 'Liked by Me' });
   await expect(page).toHaveURL(/liked=true/);
@@ -192,7 +191,10 @@ test('a shared filtered URL opens filtered, and Back restores the previous filte
   await expect(card(page, second.title)).toHaveCount(0);
   await expect(page.getByText(/^Displaying 1 of \d+ prompts$/)).toBeVisible();
 
-  await page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: `Remove filter Search: ${token}` }).click();
+  await page
+    .getByRole('list', { name: 'Active filters' })
+    .getByRole('button', { name: `Remove filter Search: ${token}` })
+    .click();
   await expect(card(page, second.title)).toBeVisible();
   await expect(page.getByPlaceholder('Search by title or content')).toHaveValue('');
 
@@ -242,9 +244,7 @@ test("a failed fetch shows the error state with the held message, and 'Try Again
   const alert = page.getByRole('alert');
   await expect(alert.getByRole('heading', { name: 'Failed to load prompts' })).toBeVisible();
   await expect(
-    alert.getByText(
-      'There was a problem fetching the prompt library data. Please check your connection and try again.',
-    ),
+    alert.getByText('There was a problem fetching the prompt library data. Please check your connection and try again.'),
   ).toBeVisible();
   await expect(alert.getByText('Failed to fetch prompts: 503 Service Unavailable')).toBeVisible();
   fail = false;
@@ -257,9 +257,7 @@ test('no matches shows the empty state', async ({ page }) => {
   await page.goto(`/?q=${unique('nothing-matches-')}`);
   await expect(page.getByRole('heading', { name: 'No prompts found' })).toBeVisible();
   await expect(
-    page.getByText(
-      'No prompts match your current filter criteria. Try adjusting your filters or clear them to see all prompts.',
-    ),
+    page.getByText('No prompts match your current filter criteria. Try adjusting your filters or clear them to see all prompts.'),
   ).toBeVisible();
   await expect(page.getByText(/^Displaying 0 of \d+ prompts$/)).toBeVisible();
 });

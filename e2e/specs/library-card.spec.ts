@@ -7,7 +7,10 @@ test.beforeEach(async ({ page }) => {
 
 const LONG_TEXT = `${'Explain the idea step by step. '.repeat(12)}THE-END-MARKER`;
 
-test("a card shows title, tags, a preview cut at 256 characters plus '...', and 'Read more' / 'Show less', one card at a time", async ({ page, request }) => {
+test("a card shows title, tags, a preview cut at 256 characters plus '...', and 'Read more' / 'Show less', one card at a time", async ({
+  page,
+  request,
+}) => {
   const category = unique('Cat ');
   const one = await createPrompt(request, { category, model: 'Claude Sonnet 4', prompt: LONG_TEXT, title: `Long one ${unique()}` });
   const two = await createPrompt(request, { category, prompt: LONG_TEXT, title: `Long two ${unique()}` });
@@ -139,7 +142,9 @@ test('a failed copy record stays silent', async ({ page, context, request }) => 
     void dialog.dismiss();
   });
   await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
-  await card(page, prompt.title).getByRole('button', { name: `Copy ${prompt.title}` }).click();
+  await card(page, prompt.title)
+    .getByRole('button', { name: `Copy ${prompt.title}` })
+    .click();
   await expect(card(page, prompt.title).getByRole('button', { name: `Copy ${prompt.title}` })).toHaveText('Copied!');
   expect(dialogs).toEqual([]);
 });
@@ -162,7 +167,9 @@ test('when the clipboard refuses, the spec alert shows and no copy is recorded',
     alerts.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.accept();
   });
-  await card(page, prompt.title).getByRole('button', { name: `Copy ${prompt.title}` }).click();
+  await card(page, prompt.title)
+    .getByRole('button', { name: `Copy ${prompt.title}` })
+    .click();
   await expect.poll(() => alerts).toEqual(['alert: Failed to copy to clipboard. Please try again.']);
   await expect(card(page, prompt.title).getByRole('button', { name: `Copy ${prompt.title}` })).toHaveText('Copy');
   expect(copies).toEqual([]);

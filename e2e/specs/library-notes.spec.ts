@@ -5,7 +5,10 @@ test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
 });
 
-test("the comments modal is its own chunk, titled by the prompt, shows 'Loading comments...' and then the notes", async ({ page, request }) => {
+test("the comments modal is its own chunk, titled by the prompt, shows 'Loading comments...' and then the notes", async ({
+  page,
+  request,
+}) => {
   const prompt = await createPrompt(request, { category: unique('Cat ') });
   const posted = await request.post(`/api/comments/${prompt._id}`, { data: { text: 'First!', author: 'Ann' } });
   expect(posted.status()).toBe(201);
@@ -43,7 +46,10 @@ test("the comments modal is its own chunk, titled by the prompt, shows 'Loading 
   await expect(dialog.getByText('Loading comments...')).toHaveCount(0);
 });
 
-test('posting a note: required text, limits with counters, the new note in the list and the count refreshed on close', async ({ page, request }) => {
+test('posting a note: required text, limits with counters, the new note in the list and the count refreshed on close', async ({
+  page,
+  request,
+}) => {
   const prompt = await createPrompt(request, { category: unique('Cat ') });
   await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
   const notesButton = card(page, prompt.title).getByRole('button', { name: /Notes on/ });
@@ -99,7 +105,9 @@ test('a rate-limited note shows the wait time and keeps what was typed', async (
     });
   });
   await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
-  await card(page, prompt.title).getByRole('button', { name: /Notes on/ }).click();
+  await card(page, prompt.title)
+    .getByRole('button', { name: /Notes on/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: prompt.title });
   await dialog.getByRole('textbox', { name: 'Your note' }).fill('Please keep me');
   await dialog.getByRole('textbox', { name: 'Your name (optional)' }).fill('Kim');
@@ -112,7 +120,9 @@ test('a rate-limited note shows the wait time and keeps what was typed', async (
 test('the honeypot is hidden from people and from assistive technology', async ({ page, request }) => {
   const prompt = await createPrompt(request, { category: unique('Cat ') });
   await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
-  await card(page, prompt.title).getByRole('button', { name: /Notes on/ }).click();
+  await card(page, prompt.title)
+    .getByRole('button', { name: /Notes on/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: prompt.title });
   const trap = dialog.locator('input[name="website"]');
   await expect(trap).toHaveAttribute('tabindex', '-1');

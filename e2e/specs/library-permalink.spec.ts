@@ -83,9 +83,7 @@ test('Share uses the Web Share API where the browser has it', async ({ page, req
 test('an unknown id shows a friendly not-found page with a way back', async ({ page }) => {
   await page.goto('/prompts/does-not-exist-123');
   await expect(page.getByRole('heading', { level: 1, name: 'Prompt not found' })).toBeVisible();
-  await expect(
-    page.getByText('This prompt does not exist or is no longer available.', { exact: false }),
-  ).toBeVisible();
+  await expect(page.getByText('This prompt does not exist or is no longer available.', { exact: false })).toBeVisible();
   await page.getByRole('link', { name: 'Browse the prompt library' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: 'Your AI Prompt Vault' })).toBeVisible();

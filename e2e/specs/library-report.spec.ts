@@ -53,7 +53,9 @@ test('reporting a note from the comments modal and a prompt from its permalink',
     await route.fulfill({ status: 201, json: { reported: true } });
   });
   await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
-  await card(page, prompt.title).getByRole('button', { name: /Notes on/ }).click();
+  await card(page, prompt.title)
+    .getByRole('button', { name: /Notes on/ })
+    .click();
   const notes = page.getByRole('dialog', { name: prompt.title });
   const reportNote = notes.getByRole('button', { name: 'Report note by Spammer' });
   await reportNote.click();

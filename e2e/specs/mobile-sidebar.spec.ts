@@ -18,7 +18,9 @@ async function open(page: Page) {
   await expect(sidebar(page)).not.toHaveClass(/is-collapsed/);
 }
 
-test('open on a phone, the sidebar dims the page behind it, and a tap beside it closes it and returns focus to the toggle', async ({ page }) => {
+test('open on a phone, the sidebar dims the page behind it, and a tap beside it closes it and returns focus to the toggle', async ({
+  page,
+}) => {
   await open(page);
   const scrim = page.getByTestId('sidebar-scrim');
   await expect(scrim).toBeVisible();

@@ -15,7 +15,10 @@ const PLACEHOLDERS = [
   '[base salary, bonus, equity, benefits, start date]',
 ];
 
-test('before anything is filled the prompt shows once; the filled version appears once a variable has a value', async ({ page, request }) => {
+test('before anything is filled the prompt shows once; the filled version appears once a variable has a value', async ({
+  page,
+  request,
+}) => {
   const prompt = await createPrompt(request, { prompt: TEXT });
   await page.goto(`/prompts/${prompt._id}`);
   const form = page.getByRole('region', { name: 'Fill in the variables' });

@@ -10,7 +10,10 @@ const PROMPT = {
   model: 'GPT-4o',
 };
 
-test('the permalink highlights the variables, fills them live and copies the filled text, recording the copy', async ({ page, request }) => {
+test('the permalink highlights the variables, fills them live and copies the filled text, recording the copy', async ({
+  page,
+  request,
+}) => {
   const created = await request.post('/api/prompts', { data: PROMPT });
   expect(created.status()).toBe(201);
   const { _id: id } = (await created.json()) as { _id: string };
@@ -32,9 +35,7 @@ test('the permalink highlights the variables, fills them live and copies the fil
 
   await form.getByLabel('tone').fill('friendly');
   await form.getByLabel('recipient').fill('the team');
-  await expect(preview).toHaveText(
-    'Write a friendly email to the team about {{ topic }}. Keep the friendly voice. <b>not markup</b>',
-  );
+  await expect(preview).toHaveText('Write a friendly email to the team about {{ topic }}. Keep the friendly voice. <b>not markup</b>');
   // The placeholder still open stays highlighted.
   await expect(preview.locator('mark.prompt-variable')).toHaveText(['{{ topic }}']);
   await form.getByLabel('topic').fill('the launch');
@@ -42,7 +43,9 @@ test('the permalink highlights the variables, fills them live and copies the fil
   await expect(preview).toHaveText(filled);
 
   const before = (await (await request.get(`/api/prompts/${id}`)).json()) as { copyCount: number };
-  const copyResponse = page.waitForResponse((response) => response.url().endsWith(`/api/prompts/${id}/copy`) && response.request().method() === 'POST');
+  const copyResponse = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/prompts/${id}/copy`) && response.request().method() === 'POST',
+  );
   await form.getByRole('button', { name: 'Copy filled prompt' }).click();
   await expect(form.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect((await copyResponse).status()).toBe(200);
@@ -52,7 +55,9 @@ test('the permalink highlights the variables, fills them live and copies the fil
 });
 
 test('a prompt without variables has no variables form', async ({ page, request }) => {
-  const created = await request.post('/api/prompts', { data: { ...PROMPT, title: 'No variables e2e', prompt: 'Plain text, [1] citation.' } });
+  const created = await request.post('/api/prompts', {
+    data: { ...PROMPT, title: 'No variables e2e', prompt: 'Plain text, [1] citation.' },
+  });
   const { _id: id } = (await created.json()) as { _id: string };
   await page.goto(`/prompts/${id}`);
   await expect(page.getByText('Plain text, [1] citation.').first()).toBeVisible();

@@ -12,7 +12,10 @@ function refuse(page: Page, path: string, status: 429 | 503) {
     route.fulfill({
       status,
       headers: status === 429 ? { 'Retry-After': '30' } : {},
-      json: status === 429 ? { error: 'RATE_LIMITED', message: 'Too many requests' } : { error: 'DATABASE_UNAVAILABLE', message: 'Unavailable' },
+      json:
+        status === 429
+          ? { error: 'RATE_LIMITED', message: 'Too many requests' }
+          : { error: 'DATABASE_UNAVAILABLE', message: 'Unavailable' },
     }),
   );
 }

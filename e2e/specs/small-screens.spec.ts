@@ -34,7 +34,8 @@ for (const withNotice of [true, false]) {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const prompt = await createPrompt(request, {
         title: `Narrow ${unique()} Supercalifragilistic`,
-        prompt: 'Write to [recipient name] about {{a_long_variable_name_for_the_topic}} using https://example.com/a/very/long/path/that/does/not/break/anywhere/at/all.',
+        prompt:
+          'Write to [recipient name] about {{a_long_variable_name_for_the_topic}} using https://example.com/a/very/long/path/that/does/not/break/anywhere/at/all.',
         category: 'Data Analysis',
         model: 'Claude Sonnet 4',
       });
@@ -64,7 +65,12 @@ for (const withNotice of [true, false]) {
       await page.getByRole('textbox', { name: 'Recipient name' }).fill('the whole team');
       await expectNoSidewaysScroll(page, 'prompt page, filled');
 
-      for (const path of ['/prompt-academy', '/prompt-academy/beginner/components', '/prompt-academy/patterns/structured-output', '/no-such-page']) {
+      for (const path of [
+        '/prompt-academy',
+        '/prompt-academy/beginner/components',
+        '/prompt-academy/patterns/structured-output',
+        '/no-such-page',
+      ]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectNoSidewaysScroll(page, path);

@@ -269,7 +269,9 @@ test('Enter in a combobox with no highlighted suggestion closes the list and sub
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.fillRequired);
 });
 
-test('a successful share shows the notice for 5 seconds, clears the form, links to the prompt and refreshes the suggestions', async ({ page }) => {
+test('a successful share shows the notice for 5 seconds, clears the form, links to the prompt and refreshes the suggestions', async ({
+  page,
+}) => {
   const token = uniqueToken();
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {

@@ -118,7 +118,10 @@ test('the comments modal shows every planted note and author as text', async ({ 
   await expect(items).toHaveCount(notes.length);
   const texts = await items.allTextContents();
   for (const note of notes) {
-    expect(texts.some((text) => text.includes(note) && text.includes(fit(note, 40))), note).toBe(true);
+    expect(
+      texts.some((text) => text.includes(note) && text.includes(fit(note, 40))),
+      note,
+    ).toBe(true);
   }
   await check();
 });
@@ -142,7 +145,11 @@ test('every permalink shows its title, text, tags and notes as text', async ({ p
       const items = page.getByRole('region', { name: /Notes/ }).getByRole('list', { name: 'Notes' }).getByRole('listitem');
       await expect(items).toHaveCount(notes.length);
       const texts = await items.allTextContents();
-      for (const note of notes) expect(texts.some((text) => text.includes(note)), note).toBe(true);
+      for (const note of notes)
+        expect(
+          texts.some((text) => text.includes(note)),
+          note,
+        ).toBe(true);
     }
     await check();
   }

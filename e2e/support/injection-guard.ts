@@ -36,7 +36,10 @@ export async function guardAgainstInjection(page: Page): Promise<() => Promise<v
         for (const attribute of Array.from(element.attributes)) {
           const value = attribute.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
           if (attribute.name.startsWith('on')) live.push(`<${tag} ${attribute.name}>`);
-          if (['href', 'src', 'action', 'formaction', 'data', 'srcdoc', 'xlink:href'].includes(attribute.name) && (value.startsWith('javascript:') || value.includes('evil.example'))) {
+          if (
+            ['href', 'src', 'action', 'formaction', 'data', 'srcdoc', 'xlink:href'].includes(attribute.name) &&
+            (value.startsWith('javascript:') || value.includes('evil.example'))
+          ) {
             live.push(`<${tag} ${attribute.name}=${attribute.value}>`);
           }
         }

@@ -15,10 +15,7 @@ export function unique(prefix = ''): string {
   return `${prefix}${uniqueToken()}`;
 }
 
-export async function createPrompt(
-  request: APIRequestContext,
-  fields: Partial<Omit<CreatedPrompt, '_id'>> = {},
-): Promise<CreatedPrompt> {
+export async function createPrompt(request: APIRequestContext, fields: Partial<Omit<CreatedPrompt, '_id'>> = {}): Promise<CreatedPrompt> {
   const response = await request.post('/api/prompts', {
     data: {
       title: fields.title ?? `E2E prompt ${unique()}`,

@@ -21,7 +21,9 @@ function expectedFigures() {
   const titleTooLong = rows.filter((row) => length(row.act) > 50).length;
   const promptTooLong = rows.filter((row) => length(row.prompt) > 5000).length;
   const blank = rows.filter((row) => length(row.act) === 0 || length(row.prompt) === 0).length;
-  const fitting = rows.filter((row) => length(row.act) > 0 && length(row.prompt) > 0 && length(row.act) <= 50 && length(row.prompt) <= 5000);
+  const fitting = rows.filter(
+    (row) => length(row.act) > 0 && length(row.prompt) > 0 && length(row.act) <= 50 && length(row.prompt) <= 5000,
+  );
   const distinct = new Set(fitting.map((row) => `${row.act.trim()}\n--\n${row.prompt.trim()}`)).size;
   return {
     read: rows.length,

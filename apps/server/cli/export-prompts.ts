@@ -28,7 +28,13 @@ export function toExported(prompt: Prompt): ExportedPrompt {
 export function formatExport(prompts: readonly Prompt[], format: ExportFormat, exportedAt: Date = new Date()): string {
   const rows = prompts.map(toExported);
   if (format === 'json') {
-    const document = { format: EXPORT_KIND, version: EXPORT_VERSION, exportedAt: exportedAt.toISOString(), count: rows.length, prompts: rows };
+    const document = {
+      format: EXPORT_KIND,
+      version: EXPORT_VERSION,
+      exportedAt: exportedAt.toISOString(),
+      count: rows.length,
+      prompts: rows,
+    };
     return `${JSON.stringify(document, null, 2)}\n`;
   }
   return stringify(rows, { header: true, columns: [...VAULT_CSV_COLUMNS] });

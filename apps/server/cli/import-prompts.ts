@@ -155,7 +155,9 @@ export async function importPrompts(
     if (earlier !== undefined) {
       skipped.set(index, {
         location: record.location,
-        problems: [{ reason: 'duplicate in file', detail: `duplicate in file (same title and text as ${earlier}, ignoring case and spacing)` }],
+        problems: [
+          { reason: 'duplicate in file', detail: `duplicate in file (same title and text as ${earlier}, ignoring case and spacing)` },
+        ],
       });
       continue;
     }
@@ -173,9 +175,7 @@ export async function importPrompts(
     const batch = candidates.slice(start, start + batchSize);
     const rows = batch.map((candidate) => candidate.row);
     // A dry run asks the same question the insert would, without writing.
-    const stored = options.dryRun
-      ? await findTitleTexts(db, rows)
-      : await insertPromptsIfAbsent(db, rows);
+    const stored = options.dryRun ? await findTitleTexts(db, rows) : await insertPromptsIfAbsent(db, rows);
     const existing = new Set(stored.map(titleTextKey));
     for (const candidate of batch) {
       if (existing.has(titleTextKey(candidate.row))) {

@@ -35,7 +35,11 @@ describe.each(TEST_DIALECTS)('vault import on %s', (dialect) => {
 
     // The imported prompt blocks the same prompt shared through the API.
     const t = await createTestApp(dialect, {}, { database });
-    const response = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { ...valid, prompt: ' help me REVIEW my week. ' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { ...valid, prompt: ' help me REVIEW my week. ' },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: 'DUPLICATE', link: expect.stringMatching(/^\/prompts\//) });
     await t.app.close();
@@ -140,15 +144,13 @@ describe.each(TEST_DIALECTS)('vault import on %s', (dialect) => {
   });
 
   it('maps the awesome-chatgpt-prompts columns, and --category / --model override the mapping', async () => {
-    const awesome = stringify(
-      [
-        ['act', 'prompt', 'for_devs', 'type', 'contributor'],
-        ['Linux Terminal', 'Act as a terminal.', 'TRUE', 'TEXT', 'f'],
-        ['Storyteller', 'Act as a storyteller.', 'FALSE', 'TEXT', 'f'],
-        ['Poster', 'Draw a poster.', 'FALSE', 'IMAGE', 'f'],
-        ['JSON Maker', 'Answer in JSON.', 'FALSE', 'STRUCTURED', 'f'],
-      ],
-    );
+    const awesome = stringify([
+      ['act', 'prompt', 'for_devs', 'type', 'contributor'],
+      ['Linux Terminal', 'Act as a terminal.', 'TRUE', 'TEXT', 'f'],
+      ['Storyteller', 'Act as a storyteller.', 'FALSE', 'TEXT', 'f'],
+      ['Poster', 'Draw a poster.', 'FALSE', 'IMAGE', 'f'],
+      ['JSON Maker', 'Answer in JSON.', 'FALSE', 'STRUCTURED', 'f'],
+    ]);
     const file = files.write('awesome.csv', awesome);
     const run = await vault(database, files.path, 'import', 'awesome.csv');
     expect(run.stderr).toContain('(csv-awesome)');

@@ -64,7 +64,13 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
     expect(document).toMatchObject({ format: EXPORT_KIND, version: EXPORT_VERSION, count: 5 });
     expect(document.prompts.map((prompt: { title: string }) => prompt.title)).not.toContain('Hidden by moderation');
     const liked = document.prompts.find((prompt: { _id: string }) => prompt._id === 'p1');
-    expect(liked).toMatchObject({ title: tricky[1]?.title, likes: 2, copyCount: 0, commentCount: 0, createdAt: '2025-01-02T12:00:00.001Z' });
+    expect(liked).toMatchObject({
+      title: tricky[1]?.title,
+      likes: 2,
+      copyCount: 0,
+      commentCount: 0,
+      createdAt: '2025-01-02T12:00:00.001Z',
+    });
     expect(document.prompts.find((prompt: { _id: string }) => prompt._id === 'p2')).toMatchObject({ copyCount: 1 });
   });
 
@@ -72,7 +78,17 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
     const run = await vault(source, files.path, 'export', '--format', 'csv');
     const rows = parse(run.stdout, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(5);
-    expect(Object.keys(rows[0] ?? {})).toEqual(['_id', 'title', 'prompt', 'category', 'model', 'createdAt', 'likes', 'copyCount', 'commentCount']);
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      '_id',
+      'title',
+      'prompt',
+      'category',
+      'model',
+      'createdAt',
+      'likes',
+      'copyCount',
+      'commentCount',
+    ]);
     expect(rows.find((row) => row._id === 'p0')?.prompt).toBe(tricky[0]?.prompt);
     expect(rows.find((row) => row._id === 'p1')?.likes).toBe('2');
   });

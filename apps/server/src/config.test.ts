@@ -39,8 +39,14 @@ describe('loadConfig', () => {
   });
 
   it('resolves a relative sqlite: path against the folder the command was run in', () => {
-    expect(loadConfig({ DATABASE_URL: 'sqlite:./mine.db', INIT_CWD: '/srv/vault' }).database).toEqual({ kind: 'sqlite', path: '/srv/vault/mine.db' });
-    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/vault.db', INIT_CWD: '/srv/vault' }).database).toEqual({ kind: 'sqlite', path: '/var/lib/vault.db' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:./mine.db', INIT_CWD: '/srv/vault' }).database).toEqual({
+      kind: 'sqlite',
+      path: '/srv/vault/mine.db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/vault.db', INIT_CWD: '/srv/vault' }).database).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/vault.db',
+    });
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ kind: 'sqlite', path: ':memory:' });
   });
 

@@ -56,7 +56,10 @@ const envSchema = z.object({
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must start with sqlite: or postgres://')
     .optional(),
   SAMPLE_DATA: booleanFlag.default(true),
-  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://')
+    .optional(),
   RATE_LIMIT: booleanFlag.default(true),
   RATE_LIMIT_SUBMIT: rateRule.prefault(RATE_LIMIT_DEFAULTS.submit.value),
   RATE_LIMIT_NOTES: rateRule.prefault(RATE_LIMIT_DEFAULTS.notes.value),
@@ -66,7 +69,12 @@ const envSchema = z.object({
   RATE_LIMIT_READS: rateRule.prefault(RATE_LIMIT_DEFAULTS.reads.value),
   CORS_ORIGINS: z
     .string()
-    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(origin))
     .default([]),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -20,12 +20,10 @@ export const MESSAGES = {
     likedByMe: 'Liked by Me',
     activeFilters: 'Active filters',
     loadErrorHeading: 'Failed to load prompts',
-    loadErrorText:
-      'There was a problem fetching the prompt library data. Please check your connection and try again.',
+    loadErrorText: 'There was a problem fetching the prompt library data. Please check your connection and try again.',
     tryAgain: 'Try Again',
     emptyHeading: 'No prompts found',
-    emptyText:
-      'No prompts match your current filter criteria. Try adjusting your filters or clear them to see all prompts.',
+    emptyText: 'No prompts match your current filter criteria. Try adjusting your filters or clear them to see all prompts.',
     displaying: (shown: number, total: number) => `Displaying ${shown} of ${total} prompts`,
     fetchFailed: (status: number, statusText: string) => `Failed to fetch prompts: ${status} ${statusText}`,
   },
@@ -111,8 +109,7 @@ export const MESSAGES = {
     fetchFailed: 'Failed to fetch analytics data',
     tryAgain: 'Try Again',
     emptyHeading: 'No Analytics Data Available',
-    emptyText:
-      'There is not enough data to display analytics yet. Try adding more prompts or increasing usage.',
+    emptyText: 'There is not enough data to display analytics yet. Try adding more prompts or increasing usage.',
     title: 'Insights Dashboard',
     subtitle: 'Monitor prompt popularity and user trends across the library.',
     totalPrompts: 'Total Prompts',

@@ -21,8 +21,7 @@ const NAME = `[\\p{L}_](?:[^\\[\\]{}\\n]{0,${VARIABLE_NAME_MAX_LENGTH - 2}}[^\\[
 const PLACEHOLDER = new RegExp(`\\{\\{ *(${NAME}) *\\}\\}|(?<![\\p{L}\\p{N}_\\]])\\[(${NAME})\\](?!\\()`, 'gu');
 
 export type PromptSegment =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'variable'; readonly name: string; readonly text: string };
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'variable'; readonly name: string; readonly text: string };
 
 /** The text cut into plain runs and placeholders, in order; joining every segment's text gives the input back. */
 export function splitPromptText(text: string): PromptSegment[] {

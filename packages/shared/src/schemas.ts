@@ -9,17 +9,20 @@ import { charLength, hasLoneSurrogate } from './text';
  * never truncated.
  */
 /** Refused rather than stored altered: see hasLoneSurrogate. */
-const wellFormed = (label: string) => [(value: string) => !hasLoneSurrogate(value), { message: `${label} must be valid Unicode text` }] as const;
+const wellFormed = (label: string) =>
+  [(value: string) => !hasLoneSurrogate(value), { message: `${label} must be valid Unicode text` }] as const;
 
 function requiredText(label: string, limit: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .refine(...wellFormed(label))
-    .trim()
-    .refine((value) => value.length > 0, { message: `${label} is required` })
-    .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) })
-    // The limits as the OpenAPI description states them (JSON Schema counts code points, as charLength does).
-    .meta({ minLength: 1, maxLength: limit });
+  return (
+    z
+      .string({ error: `${label} must be text` })
+      .refine(...wellFormed(label))
+      .trim()
+      .refine((value) => value.length > 0, { message: `${label} is required` })
+      .refine((value) => charLength(value) <= limit, { message: MESSAGES.submit.exceedsLimit(limit) })
+      // The limits as the OpenAPI description states them (JSON Schema counts code points, as charLength does).
+      .meta({ minLength: 1, maxLength: limit })
+  );
 }
 
 function optionalText(label: string, limit: number) {

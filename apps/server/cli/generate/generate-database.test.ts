@@ -24,7 +24,14 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     await generate(7);
     const { db } = database;
     const count = async (table: 'prompts' | 'likes' | 'copies' | 'comments') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect([await count('prompts'), await count('likes'), await count('copies'), await count('comments')]).toEqual([300, 3000, 3000, 600]);
 
     const mismatches = await sql<{ id: string }>`

@@ -27,7 +27,11 @@ describe.each(TEST_DIALECTS)('GET /api/analytics overview on %s', (dialect) => {
       ['B', 'Writing', 'GPT-4o'],
       ['C', 'Coding', 'GPT-4o'],
     ]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title, prompt: `${title} text`, category, model } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        payload: { title, prompt: `${title} text`, category, model },
+      });
       ids.push(response.json()._id);
     }
     const copy = (index: number) => t.app.inject({ method: 'POST', url: `/api/prompts/${ids[index]}/copy` });

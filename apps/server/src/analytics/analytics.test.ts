@@ -69,10 +69,7 @@ describe.each(TEST_DIALECTS)('analytics and facets API on %s', (dialect) => {
   }
 
   async function insertCopy(promptId: string, createdAt: string) {
-    await t.database.db
-      .insertInto('copies')
-      .values({ prompt_id: promptId, user_id: 'anonymous', created_at: createdAt })
-      .execute();
+    await t.database.db.insertInto('copies').values({ prompt_id: promptId, user_id: 'anonymous', created_at: createdAt }).execute();
   }
 
   describe('GET /api/analytics', () => {

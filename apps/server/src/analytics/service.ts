@@ -11,9 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The last `days` UTC dates, oldest first, ending today. */
 export function lastDays(days: number, now: Date): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: days }, (_, index) =>
-    new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10),
-  );
+  return Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
 }
 
 function orUncategorized(name: string | null): string {
@@ -34,11 +32,7 @@ export interface AnalyticsService {
  * with the web app, which waits that long after its own write); a new
  * prompt or a moderation shows at once.
  */
-export function createAnalyticsService(
-  db: Kysely<Database>,
-  caches: AppCaches,
-  clock: () => Date = () => new Date(),
-): AnalyticsService {
+export function createAnalyticsService(db: Kysely<Database>, caches: AppCaches, clock: () => Date = () => new Date()): AnalyticsService {
   return {
     // Keyed by day: the activity window moves at midnight.
     get: () => {
@@ -55,8 +49,7 @@ export function createAnalyticsService(
       repository.topCopied(db, TOP_COPIED_COUNT),
       repository.dailyActivity(db, days),
     ]);
-    const perDay = (rows: { day: string; count: number }[]) =>
-      new Map(rows.map((row) => [row.day, Number(row.count)]));
+    const perDay = (rows: { day: string; count: number }[]) => new Map(rows.map((row) => [row.day, Number(row.count)]));
     const prompts = perDay(activity.prompts);
     const likes = perDay(activity.likes);
     const copies = perDay(activity.copies);

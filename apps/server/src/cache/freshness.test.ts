@@ -18,7 +18,11 @@ describe.each(TEST_DIALECTS)('cached aggregates on %s', (dialect) => {
   });
 
   const share = async (title: string, category = 'Writing') => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title, prompt: `Text of ${title}`, category, model: 'o3' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title, prompt: `Text of ${title}`, category, model: 'o3' },
+    });
     expect(response.statusCode).toBe(201);
     return response.json()._id as string;
   };
@@ -94,7 +98,7 @@ describe.each(TEST_DIALECTS)('cached aggregates on %s', (dialect) => {
     expect(result.activity.slice(0, -1).every((day) => day.likes === 0 && day.copies === 0)).toBe(true);
   });
 
-  it('shows every like, copy and note in the next page of the list, with each visitor\'s own liked flags', async () => {
+  it("shows every like, copy and note in the next page of the list, with each visitor's own liked flags", async () => {
     const id = await share('Release Notes Writer');
     await share('Bug Report Template');
     const page = async (user?: string) => {
@@ -155,7 +159,9 @@ describe.each(TEST_DIALECTS)('cached aggregates on %s', (dialect) => {
       .values(ids.map((id) => ({ prompt_id: id, user_id: fan, created_at: '2025-02-01T00:00:00.000Z' })))
       .execute();
     const liked = async (user: string) =>
-      ((await t.app.inject({ url: '/api/prompts?limit=48', headers: { 'user-id': user } })).json() as Prompt[]).map((prompt) => prompt.liked);
+      ((await t.app.inject({ url: '/api/prompts?limit=48', headers: { 'user-id': user } })).json() as Prompt[]).map(
+        (prompt) => prompt.liked,
+      );
     expect(await liked(fan)).toEqual(Array(48).fill(true));
     expect(await liked(userId(2))).toEqual(Array(48).fill(false));
     const newest = ids.at(-1);

@@ -20,7 +20,8 @@ describe.each(TEST_DIALECTS)('comments API on %s', (dialect) => {
     await t.close();
   });
 
-  const post = (payload: unknown, id = promptId) => t.app.inject({ method: 'POST', url: `/api/comments/${id}`, payload: payload as object });
+  const post = (payload: unknown, id = promptId) =>
+    t.app.inject({ method: 'POST', url: `/api/comments/${id}`, payload: payload as object });
 
   it('posts notes, lists them oldest first and keeps the prompt note count', async () => {
     const first = await post({ text: 'First note', author: 'Ana' });

@@ -5,13 +5,7 @@ export async function listComments(db: Kysely<Database>, promptId: string) {
   return db
     .selectFrom('comments')
     .innerJoin('prompts', 'prompts.id', 'comments.prompt_id')
-    .select([
-      'comments.id',
-      'comments.prompt_id',
-      'comments.text',
-      'comments.author',
-      'comments.created_at',
-    ])
+    .select(['comments.id', 'comments.prompt_id', 'comments.text', 'comments.author', 'comments.created_at'])
     .where('comments.prompt_id', '=', promptId)
     .where('comments.status', '=', 'visible')
     .where('prompts.status', '=', 'visible')

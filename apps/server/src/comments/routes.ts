@@ -8,10 +8,8 @@ const promptParams = z.object({ promptId: z.string() });
 
 export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (app, { comments }) => {
   // The spec's call: an unknown prompt simply has no notes.
-  app.get(
-    '/api/comments/:promptId',
-    { schema: { params: promptParams, response: { 200: z.array(commentSchema) } } },
-    async (request) => comments.list(request.params.promptId),
+  app.get('/api/comments/:promptId', { schema: { params: promptParams, response: { 200: z.array(commentSchema) } } }, async (request) =>
+    comments.list(request.params.promptId),
   );
 
   app.post(

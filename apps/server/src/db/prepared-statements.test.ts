@@ -15,10 +15,16 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('prepared statements on pos
   it('prepares the like and unlike statements once on the connection and reuses them', async () => {
     // One connection, so the like requests and the check below share its session.
     t = await createTestApp('postgres', {}, { database: await createTestDatabase('postgres', { poolSize: 1 }) });
-    const created = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'Prepared', prompt: 'Text', category: 'Writing', model: 'o3' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title: 'Prepared', prompt: 'Text', category: 'Writing', model: 'o3' },
+    });
     const id = created.json()._id as string;
     const like = async (user: number, liked: boolean) =>
-      (await t?.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(user) }, payload: { liked } }))?.json();
+      (
+        await t?.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(user) }, payload: { liked } })
+      )?.json();
     expect(await like(1, true)).toEqual({ likes: 1, liked: true });
     expect(await like(2, true)).toEqual({ likes: 2, liked: true });
     expect(await like(1, false)).toEqual({ likes: 1, liked: false });

@@ -85,7 +85,10 @@ describe.each(TEST_DIALECTS)('seedSampleData on %s', (dialect) => {
          or p.comment_count <> (select count(*) from comments m where m.prompt_id = p.id)
     `.execute(database.db);
     expect(mismatches.rows).toEqual([]);
-    const notes = await database.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const notes = await database.db
+      .selectFrom('comments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(notes.n)).toBeGreaterThan(20);
   });
 });

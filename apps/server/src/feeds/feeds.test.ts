@@ -11,7 +11,12 @@ const ORIGIN = 'https://prompts.example.org/vault';
 const TRICKY_TITLE = `Tags <b>&amp; "quotes" 'apostrophes' & $& ]]>`;
 const TRICKY_TEXT = `Write <script>alert("x")</script> & more\u0001 with a control character`;
 
-const parser = new XMLParser({ ignoreAttributes: false, htmlEntities: true, attributeNamePrefix: '@', isArray: (name) => ['entry', 'url', 'link'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  htmlEntities: true,
+  attributeNamePrefix: '@',
+  isArray: (name) => ['entry', 'url', 'link'].includes(name),
+});
 
 function wellFormed(xml: string): void {
   expect(XMLValidator.validate(xml)).toBe(true);
@@ -127,7 +132,9 @@ describe.each(TEST_DIALECTS)('feed and sitemap on %s', (dialect) => {
     const index = await feeds.sitemap();
     wellFormed(index);
     const { sitemapindex } = parser.parse(index);
-    const parts = (Array.isArray(sitemapindex.sitemap) ? sitemapindex.sitemap : [sitemapindex.sitemap]).map((entry: { loc: string }) => entry.loc);
+    const parts = (Array.isArray(sitemapindex.sitemap) ? sitemapindex.sitemap : [sitemapindex.sitemap]).map(
+      (entry: { loc: string }) => entry.loc,
+    );
     expect(parts).toEqual([1, 2, 3, 4, 5].map((part) => `${ORIGIN}/sitemaps/${part}.xml`));
     const listed: string[] = [];
     for (const part of [1, 2, 3, 4, 5]) {
@@ -156,4 +163,3 @@ describe.each(TEST_DIALECTS)('feed and sitemap on %s', (dialect) => {
     }
   });
 });
-

@@ -17,14 +17,25 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService }> = async 
     FEED_PATH,
     { schema: { summary: 'Atom feed of the 50 newest prompts', response: textResponse('An Atom 1.0 feed', 'application/atom+xml') } },
     async (_request, reply) =>
-      reply.type('application/atom+xml; charset=utf-8').header('Cache-Control', CACHE_CONTROL).send(await feeds.atom()),
+      reply
+        .type('application/atom+xml; charset=utf-8')
+        .header('Cache-Control', CACHE_CONTROL)
+        .send(await feeds.atom()),
   );
 
   app.get(
     SITEMAP_PATH,
-    { schema: { summary: "Sitemap of the site's pages and prompts", response: textResponse('A sitemap (sitemaps.org 0.9)', 'application/xml') } },
+    {
+      schema: {
+        summary: "Sitemap of the site's pages and prompts",
+        response: textResponse('A sitemap (sitemaps.org 0.9)', 'application/xml'),
+      },
+    },
     async (_request, reply) =>
-      reply.type('application/xml; charset=utf-8').header('Cache-Control', CACHE_CONTROL).send(await feeds.sitemap()),
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('Cache-Control', CACHE_CONTROL)
+        .send(await feeds.sitemap()),
   );
 
   app.get(

@@ -1,5 +1,15 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
-import { FEED_ENTRY_COUNT, FEED_PATH, PAGE_PATHS, SITE_NAME, SITEMAP_MAX_URLS, linkPreviewText, promptPath, robotsTxt, sitemapPartPath } from '@prompt-vault/shared/site';
+import {
+  FEED_ENTRY_COUNT,
+  FEED_PATH,
+  PAGE_PATHS,
+  SITE_NAME,
+  SITEMAP_MAX_URLS,
+  linkPreviewText,
+  promptPath,
+  robotsTxt,
+  sitemapPartPath,
+} from '@prompt-vault/shared/site';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -37,7 +47,13 @@ export function createFeedsService(
   const urlEntry = (path: string, lastModified?: string) =>
     `  <url><loc>${escapeXml(absolute(path))}</loc>${lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : ''}</url>`;
   const urlset = (entries: string[]) =>
-    ['<?xml version="1.0" encoding="utf-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
+    [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...entries,
+      '</urlset>',
+      '',
+    ].join('\n');
   return {
     robots: () => robotsTxt(publicUrl),
     async atom() {
@@ -81,12 +97,18 @@ export function createFeedsService(
       const total = await repository.countPrompts(db, dialect, {});
       if (total + STATIC_PAGES.length <= maxUrls) {
         const stamps = await repository.listPromptStamps(db, { order: 'newest', limit: maxUrls - STATIC_PAGES.length });
-        return urlset([...STATIC_PAGES.map((path) => urlEntry(path)), ...stamps.map((stamp) => urlEntry(promptPath(stamp.id), stamp.created_at))]);
+        return urlset([
+          ...STATIC_PAGES.map((path) => urlEntry(path)),
+          ...stamps.map((stamp) => urlEntry(promptPath(stamp.id), stamp.created_at)),
+        ]);
       }
       // Past the protocol's 50,000 URLs per file: an index of parts, oldest
       // prompts first, so a new prompt changes only the last part.
       const parts = Math.ceil(total / promptsPerPart);
-      const entries = Array.from({ length: parts }, (_, index) => `  <sitemap><loc>${escapeXml(absolute(sitemapPartPath(index + 1)))}</loc></sitemap>`);
+      const entries = Array.from(
+        { length: parts },
+        (_, index) => `  <sitemap><loc>${escapeXml(absolute(sitemapPartPath(index + 1)))}</loc></sitemap>`,
+      );
       return [
         '<?xml version="1.0" encoding="utf-8"?>',
         '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -13,7 +13,15 @@ export interface CounterMismatch {
  * visible notes. An empty list means the database is consistent.
  */
 export async function counterMismatches(db: Kysely<Database>): Promise<CounterMismatch[]> {
-  const rows = await sql<{ id: string; like_count: number; copy_count: number; comment_count: number; likes: number; copies: number; notes: number }>`
+  const rows = await sql<{
+    id: string;
+    like_count: number;
+    copy_count: number;
+    comment_count: number;
+    likes: number;
+    copies: number;
+    notes: number;
+  }>`
     select p.id, p.like_count, p.copy_count, p.comment_count,
       (select count(*) from likes l where l.prompt_id = p.id) as likes,
       (select count(*) from copies c where c.prompt_id = p.id) as copies,

@@ -7,7 +7,11 @@ const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUS
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
 // PostgreSQL SQLSTATE classes 08 (connection exception) and 57P (operator intervention).
 const POSTGRES_STATE = /^(08|57P)/;
-const POSTGRES_MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /the database system is (starting|shutting) /i];
+const POSTGRES_MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /the database system is (starting|shutting) /i,
+];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -23,7 +23,12 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
       t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title, prompt: `${title} text`, category, model: 'Spam-1' } });
     promptId = (await submit('Cheap pills here', 'Spam')).json()._id;
     otherId = (await submit('Good prompt', 'Writing')).json()._id;
-    await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/prompts/${promptId}/like`,
+      headers: { 'user-id': userId(1) },
+      payload: { liked: true },
+    });
     await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/copy`, headers: { 'user-id': userId(1) } });
     noteId = (await t.app.inject({ method: 'POST', url: `/api/comments/${otherId}`, payload: { text: 'rude note' } })).json()._id;
     // Notes list oldest first, by the millisecond; two in the same millisecond would fall back to their random ids.
@@ -36,8 +41,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
 
   const report = (payload: object, user: string | null = userId(1)) =>
     t.app.inject({ method: 'POST', url: '/api/reports', headers: user === null ? {} : { 'user-id': user }, payload });
-  const admin = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = auth) =>
-    t.app.inject({ method, url, headers });
+  const admin = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = auth) => t.app.inject({ method, url, headers });
 
   it('takes a report once per visitor: 201 first, 200 on a repeat, counted once', async () => {
     const first = await report({ targetType: 'prompt', targetId: promptId, reason: 'spam' });
@@ -79,7 +83,12 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
   });
 
   it('guards the admin API with the bearer token', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong-token-0123456789abcdef' }, { authorization: ADMIN_TOKEN }, { authorization: `Basic ${ADMIN_TOKEN}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer wrong-token-0123456789abcdef' },
+      { authorization: ADMIN_TOKEN },
+      { authorization: `Basic ${ADMIN_TOKEN}` },
+    ]) {
       const response = await admin('GET', '/api/admin/reports', headers);
       expect(response.statusCode).toBe(401);
       expect(response.json().error).toBe('UNAUTHORIZED');
@@ -94,7 +103,10 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
 
   it('hides a prompt from every list, count, facet and chart, and brings it back', async () => {
     const snapshot = async () => ({
-      list: (await t.app.inject({ url: '/api/prompts' })).json().map((p: { _id: string }) => p._id).sort(),
+      list: (await t.app.inject({ url: '/api/prompts' }))
+        .json()
+        .map((p: { _id: string }) => p._id)
+        .sort(),
       paged: (await t.app.inject({ url: '/api/prompts?limit=10' })).headers['x-total-count'],
       search: (await t.app.inject({ url: '/api/prompts?q=pills' })).json().length,
       // A paged search is cached (page and total) until a write: hiding is one.
@@ -123,9 +135,23 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
     expect(during.analytics.overview).toEqual({ totalPrompts: 1, totalLikes: 0, totalCopies: 0 });
     expect(during.analytics.categoryStats).toEqual([{ name: 'Writing', promptCount: 1 }]);
     expect(during.analytics.topCopiedPrompts).toEqual([]);
-    expect(during.analytics.activity.reduce((sum: number, day: { likes: number; copies: number; prompts: number }) => sum + day.likes + day.copies + day.prompts, 0)).toBe(1);
+    expect(
+      during.analytics.activity.reduce(
+        (sum: number, day: { likes: number; copies: number; prompts: number }) => sum + day.likes + day.copies + day.prompts,
+        0,
+      ),
+    ).toBe(1);
     // Hidden prompts take no new likes, copies or notes.
-    expect((await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/like`, headers: { 'user-id': userId(3) }, payload: { liked: true } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/prompts/${promptId}/like`,
+          headers: { 'user-id': userId(3) },
+          payload: { liked: true },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/copy` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/comments/${promptId}`, payload: { text: 'hi' } })).statusCode).toBe(404);
 
@@ -153,9 +179,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
     const env = {
       ...process.env,
       DATABASE_URL:
-        dialect === 'sqlite'
-          ? t.database.url
-          : `${t.database.url}?options=${encodeURIComponent(`-c search_path=${t.database.schema}`)}`,
+        dialect === 'sqlite' ? t.database.url : `${t.database.url}?options=${encodeURIComponent(`-c search_path=${t.database.schema}`)}`,
     };
     const admin = (...args: string[]) => run(TSX, ['apps/server/cli/admin.ts', ...args], { cwd: ROOT, env });
     const listed = await admin('reports');

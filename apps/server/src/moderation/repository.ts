@@ -3,16 +3,11 @@ import type { Database, Visibility } from '../db/schema';
 
 /** Reported targets, most reported first, with their current state. */
 export async function listReportSummaries(db: Kysely<Database>, limit: number) {
-  const reasonCount = (reason: string) =>
-    sql<number>`sum(case when reports.reason = ${reason} then 1 else 0 end)`;
+  const reasonCount = (reason: string) => sql<number>`sum(case when reports.reason = ${reason} then 1 else 0 end)`;
   return db
     .selectFrom('reports')
-    .leftJoin('prompts', (join) =>
-      join.on('reports.target_type', '=', 'prompt').onRef('prompts.id', '=', 'reports.target_id'),
-    )
-    .leftJoin('comments', (join) =>
-      join.on('reports.target_type', '=', 'comment').onRef('comments.id', '=', 'reports.target_id'),
-    )
+    .leftJoin('prompts', (join) => join.on('reports.target_type', '=', 'prompt').onRef('prompts.id', '=', 'reports.target_id'))
+    .leftJoin('comments', (join) => join.on('reports.target_type', '=', 'comment').onRef('comments.id', '=', 'reports.target_id'))
     .select((eb) => [
       'reports.target_type',
       'reports.target_id',

@@ -24,9 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     }
   });
 
-  app.get('/api/admin/reports', { schema: { response: { 200: z.array(reportSummarySchema) } } }, async () =>
-    moderation.listReports(),
-  );
+  app.get('/api/admin/reports', { schema: { response: { 200: z.array(reportSummarySchema) } } }, async () => moderation.listReports());
 
   for (const [action, status] of Object.entries(ACTIONS)) {
     app.post(

@@ -8,7 +8,12 @@ async function sharePrompts(t: TestApp, count: number): Promise<void> {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/prompts',
-      payload: { title: `Compressible ${index}`, prompt: `A prompt long enough to be worth compressing, number ${index}. `.repeat(8), category: 'Writing', model: 'GPT-4o' },
+      payload: {
+        title: `Compressible ${index}`,
+        prompt: `A prompt long enough to be worth compressing, number ${index}. `.repeat(8),
+        category: 'Writing',
+        model: 'GPT-4o',
+      },
     });
     expect(response.statusCode).toBe(201);
   }

@@ -3,7 +3,11 @@ import { type TestApp, createTestApp } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 
 async function share(t: TestApp, title: string): Promise<void> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title, prompt: `${title} text`, category: 'Writing', model: 'GPT-4o' } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/prompts',
+    payload: { title, prompt: `${title} text`, category: 'Writing', model: 'GPT-4o' },
+  });
   expect(response.statusCode).toBe(201);
 }
 

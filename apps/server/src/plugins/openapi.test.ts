@@ -48,10 +48,7 @@ describe.each(TEST_DIALECTS)('OpenAPI description on %s', (dialect) => {
     expect(registered.length).toBeGreaterThan(10);
     const undescribed = registered.filter(
       ({ method, url }) =>
-        method !== 'HEAD' &&
-        !PAGE_ROUTES.includes(url) &&
-        !url.startsWith(DOCS_PREFIX) &&
-        !described.has(`${method} ${openApiPath(url)}`),
+        method !== 'HEAD' && !PAGE_ROUTES.includes(url) && !url.startsWith(DOCS_PREFIX) && !described.has(`${method} ${openApiPath(url)}`),
     );
     expect(undescribed).toEqual([]);
     for (const path of ['/api/prompts', '/api/prompts/{id}', '/api/prompts/{id}/like', '/api/comments/{promptId}', '/api/analytics']) {

@@ -20,7 +20,9 @@ const ONE_PER_MINUTE = {
 async function seedPrompt(env: Record<string, string>): Promise<{ t: TestApp; id: string; noteId: string }> {
   // Rows are written with limits off, then the same database is served with limits on.
   const seeder = await createTestApp('sqlite');
-  const id = (await seeder.app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'T', prompt: 'P', category: 'C', model: 'M' } })).json()._id;
+  const id = (
+    await seeder.app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'T', prompt: 'P', category: 'C', model: 'M' } })
+  ).json()._id;
   const noteId = (await seeder.app.inject({ method: 'POST', url: `/api/comments/${id}`, payload: { text: 'n' } })).json()._id;
   await seeder.app.close();
   const t = await createTestApp('sqlite', env, { database: seeder.database });
@@ -68,9 +70,19 @@ describe('rate limits', () => {
       notes: [{ method: 'POST', url: `/api/comments/${id}`, payload: { text: 'x' } }],
       likes: [{ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } }],
       copies: [{ method: 'POST', url: `/api/prompts/${id}/copy` }],
-      reports: [{ method: 'POST', url: '/api/reports', headers: { 'user-id': userId(1) }, payload: { targetType: 'comment', targetId: noteId, reason: 'spam' } }],
+      reports: [
+        {
+          method: 'POST',
+          url: '/api/reports',
+          headers: { 'user-id': userId(1) },
+          payload: { targetType: 'comment', targetId: noteId, reason: 'spam' },
+        },
+      ],
       // All reads share one budget: the second read, on another route, is limited.
-      reads: [{ method: 'GET', url: '/api/prompts' }, { method: 'GET', url: '/api/facets' }],
+      reads: [
+        { method: 'GET', url: '/api/prompts' },
+        { method: 'GET', url: '/api/facets' },
+      ],
     };
     for (const [budget, [first, second = first]] of Object.entries(requests)) {
       if (!first || !second) throw new Error('missing request');

@@ -14,7 +14,11 @@ describe.each(TEST_DIALECTS)('liking a hidden prompt on %s', (dialect) => {
   });
 
   it('answers 404 to like and unlike and leaves its likes as they were', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'Hidden', prompt: 'Text.', category: 'Writing', model: 'o3' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title: 'Hidden', prompt: 'Text.', category: 'Writing', model: 'o3' },
+    });
     const id = created.json()._id as string;
     const like = (user: number, liked: boolean) =>
       t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(user) }, payload: { liked } });

@@ -9,7 +9,11 @@ describe.each(TEST_DIALECTS)('GET /api/prompts answer shape on %s', (dialect) =>
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp(dialect);
-    await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'Shape', prompt: 'Text.', category: 'Writing', model: 'o3' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title: 'Shape', prompt: 'Text.', category: 'Writing', model: 'o3' },
+    });
   });
   afterEach(async () => {
     await t.close();

@@ -24,7 +24,12 @@ describe.each(TEST_DIALECTS)('GET /api/prompts on %s', (dialect) => {
     }
     // Likes: Email 3, SQL 1, Lesson 0, Bug 2, Cover 0; copies: Lesson 5.
     const like = (index: number, user: number) =>
-      t.app.inject({ method: 'POST', url: `/api/prompts/${ids[index]}/like`, headers: { 'user-id': userId(user) }, payload: { liked: true } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/prompts/${ids[index]}/like`,
+        headers: { 'user-id': userId(user) },
+        payload: { liked: true },
+      });
     await Promise.all([like(0, 1), like(0, 2), like(0, 3), like(1, 1), like(3, 1), like(3, 2)]);
     for (let copy = 0; copy < 5; copy += 1) await t.app.inject({ method: 'POST', url: `/api/prompts/${ids[2]}/copy` });
   });
@@ -77,7 +82,12 @@ describe.each(TEST_DIALECTS)('GET /api/prompts on %s', (dialect) => {
   it('keeps only the prompts the user liked with liked=true', async () => {
     expect(titles(await list('?liked=true', { 'user-id': userId(2) })).sort()).toEqual(['Bug Hunter', 'Email Writer']);
     const forUser1 = await list('?sort=likes_desc', { 'user-id': userId(1) });
-    expect(forUser1.filter((p) => p.liked).map((p) => p.title).sort()).toEqual(['Bug Hunter', 'Email Writer', 'SQL Helper']);
+    expect(
+      forUser1
+        .filter((p) => p.liked)
+        .map((p) => p.title)
+        .sort(),
+    ).toEqual(['Bug Hunter', 'Email Writer', 'SQL Helper']);
     expect(await list('?liked=true')).toEqual([]);
   });
 

@@ -179,13 +179,21 @@ describe.each(TEST_DIALECTS)('prompts API on %s', (dialect) => {
       const { _id } = await create();
       const responses = await Promise.all(
         Array.from({ length: 200 }, (_, index) =>
-          t.app.inject({ method: 'POST', url: `/api/prompts/${_id}/like`, headers: { 'user-id': userId(index) }, payload: { liked: true } }),
+          t.app.inject({
+            method: 'POST',
+            url: `/api/prompts/${_id}/like`,
+            headers: { 'user-id': userId(index) },
+            payload: { liked: true },
+          }),
         ),
       );
       expect(responses.every((response) => response.statusCode === 200)).toBe(true);
       const prompt = await t.app.inject({ url: `/api/prompts/${_id}` });
       expect(prompt.json().likes).toBe(200);
-      const rows = await t.database.db.selectFrom('likes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await t.database.db
+        .selectFrom('likes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(rows.n)).toBe(200);
     });
 
@@ -200,7 +208,10 @@ describe.each(TEST_DIALECTS)('prompts API on %s', (dialect) => {
         }),
       );
       await Promise.all(requests);
-      const rows = await t.database.db.selectFrom('likes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await t.database.db
+        .selectFrom('likes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const prompt = await t.app.inject({ url: `/api/prompts/${_id}` });
       expect(prompt.json().likes).toBe(Number(rows.n));
     });
@@ -239,7 +250,10 @@ describe.each(TEST_DIALECTS)('prompts API on %s', (dialect) => {
         ),
       );
       expect((await t.app.inject({ url: `/api/prompts/${_id}` })).json().copyCount).toBe(100);
-      const rows = await t.database.db.selectFrom('copies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await t.database.db
+        .selectFrom('copies')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(rows.n)).toBe(100);
     });
   });

@@ -100,13 +100,9 @@ export async function listPrompts(
   const after = page.after;
   if (after) {
     const comparison = direction === 'desc' ? '<' : '>';
-    query = query.where((eb) =>
-      eb(eb.refTuple(`prompts.${column}`, 'prompts.id'), comparison, eb.tuple(after.value, after.id)),
-    );
+    query = query.where((eb) => eb(eb.refTuple(`prompts.${column}`, 'prompts.id'), comparison, eb.tuple(after.value, after.id)));
   }
-  let ordered = selectPromptColumns(query, userId)
-    .orderBy(`prompts.${column}`, direction)
-    .orderBy('prompts.id', direction);
+  let ordered = selectPromptColumns(query, userId).orderBy(`prompts.${column}`, direction).orderBy('prompts.id', direction);
   if (page.limit !== undefined) ordered = ordered.limit(page.limit);
   return ordered.execute();
 }
@@ -134,12 +130,7 @@ export async function likedPromptIds(db: Kysely<Database>, userId: string, max: 
 
 /** Which of `promptIds` the user likes. */
 export async function likedAmong(db: Kysely<Database>, userId: string, promptIds: readonly string[]): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('likes')
-    .select('prompt_id')
-    .where('user_id', '=', userId)
-    .where('prompt_id', 'in', promptIds)
-    .execute();
+  const rows = await db.selectFrom('likes').select('prompt_id').where('user_id', '=', userId).where('prompt_id', 'in', promptIds).execute();
   return new Set(rows.map((row) => row.prompt_id));
 }
 
@@ -150,8 +141,7 @@ export async function findPromptById(db: Kysely<Database>, id: string, userId: s
 }
 
 export type InsertPromptResult =
-  | { readonly inserted: true }
-  | { readonly inserted: false; readonly existing: { readonly id: string; readonly status: Visibility } };
+  { readonly inserted: true } | { readonly inserted: false; readonly existing: { readonly id: string; readonly status: Visibility } };
 
 /** Thrown inside insertPrompt's transaction to roll it back when the prompt was a duplicate. */
 class DuplicatePrompt extends Error {}
@@ -189,21 +179,12 @@ export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Pro
 
 /** True when a visible prompt has this id. */
 export async function promptExists(db: Kysely<Database>, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('prompts')
-    .select('id')
-    .where('id', '=', id)
-    .where('status', '=', 'visible')
-    .executeTakeFirst();
+  const row = await db.selectFrom('prompts').select('id').where('id', '=', id).where('status', '=', 'visible').executeTakeFirst();
   return row !== undefined;
 }
 
 async function readCounters(db: Kysely<Database>, id: string) {
-  return db
-    .selectFrom('prompts')
-    .select(['like_count', 'copy_count', 'comment_count'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  return db.selectFrom('prompts').select(['like_count', 'copy_count', 'comment_count']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /**
@@ -237,11 +218,7 @@ export async function setLike(
           .execute();
       }
     } else {
-      const deleted = await trx
-        .deleteFrom('likes')
-        .where('prompt_id', '=', promptId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const deleted = await trx.deleteFrom('likes').where('prompt_id', '=', promptId).where('user_id', '=', userId).executeTakeFirst();
       if (Number(deleted.numDeletedRows) > 0) {
         await trx
           .updateTable('prompts')

@@ -41,15 +41,11 @@ export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = 
     prompts.get(request.params.id, optionalUserId(request)),
   );
 
-  app.post(
-    '/api/prompts',
-    { schema: { body: promptInputSchema, response: { 201: promptSchema } } },
-    async (request, reply) => {
-      const created = await prompts.create(request.body);
-      reply.code(201).header('Location', `/api/prompts/${created._id}`);
-      return created;
-    },
-  );
+  app.post('/api/prompts', { schema: { body: promptInputSchema, response: { 201: promptSchema } } }, async (request, reply) => {
+    const created = await prompts.create(request.body);
+    reply.code(201).header('Location', `/api/prompts/${created._id}`);
+    return created;
+  });
 
   app.post(
     '/api/prompts/:id/like',
@@ -57,9 +53,7 @@ export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = 
     async (request) => prompts.like(request.params.id, requiredUserId(request), request.body.liked),
   );
 
-  app.post(
-    '/api/prompts/:id/copy',
-    { schema: { params: idParams, response: { 200: copyResultSchema } } },
-    async (request) => prompts.copy(request.params.id, copyUserId(request)),
+  app.post('/api/prompts/:id/copy', { schema: { params: idParams, response: { 200: copyResultSchema } } }, async (request) =>
+    prompts.copy(request.params.id, copyUserId(request)),
   );
 };

@@ -78,13 +78,37 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
   });
 
   it('finds a prompt shared after the others', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'Late Arrival', prompt: 'Zebra crossing.', category: 'Writing', model: 'o3' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title: 'Late Arrival', prompt: 'Zebra crossing.', category: 'Writing', model: 'o3' },
+    });
     expect(await search('zebra')).toEqual(['Late Arrival']);
     expect(await search('ze')).toEqual(['Late Arrival']);
   });
 
   it('finds the same pages through the trigram index and through a scan', async () => {
-    const needles = ['BRÛLÉE', 'café', 'é', 'üb', 'creme', '日本語', '本', '%', '_', 'e_c', 'e%c', '"carpe diem"', 'AND NEAR(', '*star*', '"', 'pha', 'alphabeta', 'MA', 'a'];
+    const needles = [
+      'BRÛLÉE',
+      'café',
+      'é',
+      'üb',
+      'creme',
+      '日本語',
+      '本',
+      '%',
+      '_',
+      'e_c',
+      'e%c',
+      '"carpe diem"',
+      'AND NEAR(',
+      '*star*',
+      '"',
+      'pha',
+      'alphabeta',
+      'MA',
+      'a',
+    ];
     const page = async (q: string, sort: 'newest' | 'likes_desc', searchStrategy: SearchStrategy) =>
       (await listPrompts(t.database.db, dialect, { q }, { sort, limit: 3, searchStrategy }, undefined)).map((row) => row.title);
     for (const q of needles) {

@@ -68,15 +68,9 @@ export function searchCondition(
   }
   if (ASCII_ONLY.test(text)) {
     const pattern = likePattern(text);
-    return eb.or([
-      sql<SqlBool>`prompts.title LIKE ${pattern} ESCAPE '\\'`,
-      sql<SqlBool>`prompts.prompt LIKE ${pattern} ESCAPE '\\'`,
-    ]);
+    return eb.or([sql<SqlBool>`prompts.title LIKE ${pattern} ESCAPE '\\'`, sql<SqlBool>`prompts.prompt LIKE ${pattern} ESCAPE '\\'`]);
   }
   const needle = text.toLowerCase();
   const lower = sql.raw(SQLITE_LOWER_FUNCTION);
-  return eb.or([
-    sql<SqlBool>`instr(${lower}(prompts.title), ${needle}) > 0`,
-    sql<SqlBool>`instr(${lower}(prompts.prompt), ${needle}) > 0`,
-  ]);
+  return eb.or([sql<SqlBool>`instr(${lower}(prompts.title), ${needle}) > 0`, sql<SqlBool>`instr(${lower}(prompts.prompt), ${needle}) > 0`]);
 }

@@ -122,9 +122,7 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
         const pageRows = rows.slice(0, limit);
         const last = pageRows.at(-1);
         const nextCursor =
-          rows.length > limit && last
-            ? encodeCursor(sort, { value: last[repository.sortColumn(sort)], id: last.id })
-            : undefined;
+          rows.length > limit && last ? encodeCursor(sort, { value: last[repository.sortColumn(sort)], id: last.id }) : undefined;
         return { prompts: pageRows.map(toPrompt), total, nextCursor };
       };
       if (filter.likedBy !== undefined) return readPage(userId);
@@ -138,7 +136,10 @@ export function createPromptsService(db: Kysely<Database>, dialect: Dialect, cac
       const key = `page:${JSON.stringify([sort, repository.searchText(filter), filter.category ?? null, filter.model ?? null, limit, query.cursor ?? null])}`;
       const page = await caches.activity.get(key, () => readPage(undefined));
       if (userId === undefined || page.prompts.length === 0) return page;
-      const liked = await likedAmong(userId, page.prompts.map((prompt) => prompt._id));
+      const liked = await likedAmong(
+        userId,
+        page.prompts.map((prompt) => prompt._id),
+      );
       // The visitor liked none of them: the shared page is exactly this visitor's answer.
       if (liked.size === 0) return page;
       return { ...page, prompts: page.prompts.map((prompt) => ({ ...prompt, liked: liked.has(prompt._id) })) };

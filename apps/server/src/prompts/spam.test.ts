@@ -4,7 +4,12 @@ import { type TestApp, createTestApp } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { duplicateKey, normaliseForDuplicates } from '../db/duplicate-key';
 
-const sample = { title: 'Weekly Report Writer', prompt: 'Write my weekly status report.\nKeep it short.', category: 'Writing', model: 'GPT-4' };
+const sample = {
+  title: 'Weekly Report Writer',
+  prompt: 'Write my weekly status report.\nKeep it short.',
+  category: 'Writing',
+  model: 'GPT-4',
+};
 
 describe('duplicate key', () => {
   it('ignores case, surrounding space and runs of whitespace', () => {
@@ -86,7 +91,15 @@ describe.each(TEST_DIALECTS)('spam controls on %s', (dialect) => {
     const like = (userId: string) =>
       t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId }, payload: { liked: true } });
     const copy = (userId: string) => t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy`, headers: { 'user-id': userId } });
-    for (const bad of ['user_short', 'user_', 'anonymous', 'user_has space0', 'visitor_12345678', `user_${'a'.repeat(65)}`, 'user_<script>1']) {
+    for (const bad of [
+      'user_short',
+      'user_',
+      'anonymous',
+      'user_has space0',
+      'visitor_12345678',
+      `user_${'a'.repeat(65)}`,
+      'user_<script>1',
+    ]) {
       expect((await like(bad)).statusCode, bad).toBe(400);
     }
     expect((await like(`user_${'a'.repeat(64)}`)).statusCode).toBe(200);
@@ -103,7 +116,16 @@ describe.each(TEST_DIALECTS)('spam controls on %s', (dialect) => {
     for (const url of ['/api/prompts/%00', `/api/prompts/${id}%00/copy`, '/api/comments/%00']) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);
     }
-    expect((await t.app.inject({ method: 'POST', url: `/api/prompts/${id}%00/like`, headers: { 'user-id': 'user_test00000001' }, payload: { liked: true } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/prompts/${id}%00/like`,
+          headers: { 'user-id': 'user_test00000001' },
+          payload: { liked: true },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: '/api/prompts?q=%00' })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/prompts?category=a%00' })).json().error).toBe('BAD_REQUEST');
     expect(await countPrompts()).toBe(1);

@@ -28,7 +28,11 @@ describe.each(TEST_DIALECTS)('category and model spellings on %s', (dialect) => 
     return promptSchema.parse(response.json());
   }
 
-  const facets = async () => (await t.app.inject({ url: '/api/facets' })).json() as { categories: { name: string; count: number }[]; models: { name: string; count: number }[] };
+  const facets = async () =>
+    (await t.app.inject({ url: '/api/facets' })).json() as {
+      categories: { name: string; count: number }[];
+      models: { name: string; count: number }[];
+    };
 
   it('stores a new spelling of an existing value as the existing spelling', async () => {
     await share({ category: 'Coding', model: 'GPT-4o' });

@@ -24,7 +24,12 @@ describe.each(TEST_DIALECTS)('text integrity on %s', (dialect) => {
     ['prompt', { title: 'Fine', prompt: 'A low half \\udc00 alone', category: 'Writing', model: 'GPT-4o' }],
     ['category', { title: 'Fine', prompt: 'Fine', category: 'Writ\\udbff', model: 'GPT-4o' }],
   ])('refuses an unpaired surrogate in the %s with a 400 naming it, and stores nothing', async (field, fields) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: { 'content-type': 'application/json' }, payload: rawJson(fields) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: { 'content-type': 'application/json' },
+      payload: rawJson(fields),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { [field]: expect.stringMatching(/valid Unicode text/) } });
     expect(await countPrompts(t.database.db, dialect, {})).toBe(0);
@@ -39,9 +44,18 @@ describe.each(TEST_DIALECTS)('text integrity on %s', (dialect) => {
   });
 
   it('refuses an unpaired surrogate in a note', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'Host', prompt: 'Host prompt', category: 'Writing', model: 'GPT-4o' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title: 'Host', prompt: 'Host prompt', category: 'Writing', model: 'GPT-4o' },
+    });
     const id = created.json<{ _id: string }>()._id;
-    const response = await t.app.inject({ method: 'POST', url: `/api/comments/${id}`, headers: { 'content-type': 'application/json' }, payload: rawJson({ text: 'Half \\ud800' }) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/comments/${id}`,
+      headers: { 'content-type': 'application/json' },
+      payload: rawJson({ text: 'Half \\ud800' }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ fields: { text: expect.any(String) } });
   });

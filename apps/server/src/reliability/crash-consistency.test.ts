@@ -55,7 +55,12 @@ async function writeLoad(baseUrl: string, seedIds: string[], until: () => boolea
       const target = ids[n % ids.length] ?? '';
       switch (n % 4) {
         case 0: {
-          const created = await post('/api/prompts', { title: `Crash ${n}`, prompt: `Written under load ${n}`, category: 'Load', model: `W${workerIndex}` });
+          const created = await post('/api/prompts', {
+            title: `Crash ${n}`,
+            prompt: `Written under load ${n}`,
+            category: 'Load',
+            model: `W${workerIndex}`,
+          });
           if (created) acked.prompts.push(String(created._id));
           break;
         }
@@ -84,9 +89,15 @@ async function missing(db: Kysely<Database>, acked: Acknowledged): Promise<strin
   const lost: string[] = [];
   const promptIds = new Set((await db.selectFrom('prompts').select('id').execute()).map((row) => row.id));
   for (const id of acked.prompts) if (!promptIds.has(id)) lost.push(`prompt ${id}`);
-  const likes = new Set((await db.selectFrom('likes').select(['prompt_id', 'user_id']).execute()).map((row) => `${row.prompt_id} ${row.user_id}`));
+  const likes = new Set(
+    (await db.selectFrom('likes').select(['prompt_id', 'user_id']).execute()).map((row) => `${row.prompt_id} ${row.user_id}`),
+  );
   for (const like of acked.likes) if (!likes.has(`${like.promptId} ${like.userId}`)) lost.push(`like ${like.promptId} ${like.userId}`);
-  const copies = await db.selectFrom('copies').select(['prompt_id', sql<number>`count(*)`.as('count')]).groupBy('prompt_id').execute();
+  const copies = await db
+    .selectFrom('copies')
+    .select(['prompt_id', sql<number>`count(*)`.as('count')])
+    .groupBy('prompt_id')
+    .execute();
   const copyCounts = new Map(copies.map((row) => [row.prompt_id, Number(row.count)]));
   // A copy answered after the kill never happened; one acknowledged must be there.
   for (const [id, count] of acked.copies) if ((copyCounts.get(id) ?? 0) < count) lost.push(`copies of ${id}`);
@@ -126,7 +137,8 @@ describe.each(TEST_DIALECTS)('crash consistency on %s', (dialect) => {
       await killer;
       // Killed outright: no shutdown hook ran.
       expect(await server.exitSignal()).toBe('SIGKILL');
-      const acknowledged = acked.prompts.length + acked.likes.length + acked.notes.length + [...acked.copies.values()].reduce((a, b) => a + b, 0);
+      const acknowledged =
+        acked.prompts.length + acked.likes.length + acked.notes.length + [...acked.copies.values()].reduce((a, b) => a + b, 0);
       expect(acknowledged).toBeGreaterThan(20);
 
       restarted = new ServerProcess(PORTS[dialect], env);

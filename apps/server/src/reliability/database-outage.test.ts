@@ -23,7 +23,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL connection lo
     const database = connectDatabase({ kind: 'postgres', url: viaProxy.toString() }, { schema: migrated.schema, poolSize: 4 });
     const app = await buildApp(loadConfig({ RATE_LIMIT: '0' }), { database, logLevel: 'silent' });
     try {
-      const created = await app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'T', prompt: 'P', category: 'C', model: 'M' } });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        payload: { title: 'T', prompt: 'P', category: 'C', model: 'M' },
+      });
       expect(created.statusCode).toBe(201);
       const id = created.json()._id as string;
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
@@ -42,7 +46,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL connection lo
         { method: 'POST' as const, url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } },
         { method: 'POST' as const, url: `/api/prompts/${id}/copy` },
         { method: 'POST' as const, url: `/api/comments/${id}`, payload: { text: 'note' } },
-        { method: 'POST' as const, url: '/api/reports', headers: { 'user-id': userId(1) }, payload: { targetType: 'prompt', targetId: id, reason: 'spam' } },
+        {
+          method: 'POST' as const,
+          url: '/api/reports',
+          headers: { 'user-id': userId(1) },
+          payload: { targetType: 'prompt', targetId: id, reason: 'spam' },
+        },
       ];
       for (const request of requests) {
         const response = await app.inject(request);

@@ -41,11 +41,11 @@ function churnPaths(round: number, promptId: string): string[] {
 describe('garbage collection in the server process', () => {
   it('survives forced collections during statement churn and exits cleanly', async () => {
     const database = await createTestDatabase('sqlite');
-    const server = new ServerProcess(PORT, { DATABASE_URL: database.url, RATE_LIMIT: '0', SERVE_WEB: '0', PUBLIC_URL: 'http://127.0.0.1' }, [
-      '--expose-gc',
-      '--import',
-      './src/testing/force-gc.ts',
-    ]);
+    const server = new ServerProcess(
+      PORT,
+      { DATABASE_URL: database.url, RATE_LIMIT: '0', SERVE_WEB: '0', PUBLIC_URL: 'http://127.0.0.1' },
+      ['--expose-gc', '--import', './src/testing/force-gc.ts'],
+    );
     try {
       await server.start();
       const statuses = new Map<number, number>();
@@ -54,7 +54,12 @@ describe('garbage collection in the server process', () => {
         const created = await fetch(`${server.baseUrl}/api/prompts`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ title: `GC round ${round}`, prompt: `Statement churn, round ${round}`, category: `GC${round % 3}`, model: `M${round % 2}` }),
+          body: JSON.stringify({
+            title: `GC round ${round}`,
+            prompt: `Statement churn, round ${round}`,
+            category: `GC${round % 3}`,
+            model: `M${round % 2}`,
+          }),
         });
         count(created.status);
         const { _id: promptId } = (await created.json()) as { _id: string };
@@ -71,7 +76,9 @@ describe('garbage collection in the server process', () => {
             body: JSON.stringify({ text: `Note ${round}` }),
           }),
         ];
-        const reads = churnPaths(round, promptId).map((path) => fetch(`${server.baseUrl}${path}`, { headers: { 'user-id': userId(round) } }));
+        const reads = churnPaths(round, promptId).map((path) =>
+          fetch(`${server.baseUrl}${path}`, { headers: { 'user-id': userId(round) } }),
+        );
         for (const response of await Promise.all([...writes, ...reads])) {
           count(response.status);
           await response.arrayBuffer();

@@ -45,7 +45,11 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two instances on one PostgreSQ
         expect(limited.json().error).toBe('RATE_LIMITED');
       }
 
-      const created = await a.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'Shared', prompt: 'P', category: 'C', model: 'M' } });
+      const created = await a.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        payload: { title: 'Shared', prompt: 'P', category: 'C', model: 'M' },
+      });
       const id = created.json()._id as string;
       // 300 visitors like it through both instances at once, each twice (once
       // per instance: idempotent), and every third takes it back.
@@ -64,17 +68,18 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two instances on one PostgreSQ
       const first = await inWaves(
         users.flatMap((user, index) => [() => like(index % 2 ? a : b, user, true), () => like(index % 2 ? b : a, user, true)]),
       );
-      expect(first.filter((response) => response.statusCode !== 200).map((response) => `${response.statusCode} ${response.body}`).slice(0, 3)).toEqual([]);
+      expect(
+        first
+          .filter((response) => response.statusCode !== 200)
+          .map((response) => `${response.statusCode} ${response.body}`)
+          .slice(0, 3),
+      ).toEqual([]);
       const leaving = users.filter((_, index) => index % 3 === 0);
       const second = await inWaves(leaving.flatMap((user) => [() => like(a, user, false), () => like(b, user, false)]));
       expect(second.every((response) => response.statusCode === 200)).toBe(true);
 
       const expected = users.length - leaving.length;
-      const counts = await shared.db
-        .selectFrom('prompts')
-        .select(['like_count'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+      const counts = await shared.db.selectFrom('prompts').select(['like_count']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(counts.like_count).toBe(expected);
       expect(await counterMismatches(shared.db)).toEqual([]);
     } finally {

@@ -13,12 +13,21 @@ describe('SQLite busy', () => {
     const app = await buildApp(loadConfig({ RATE_LIMIT: '0' }), { database, logLevel: 'silent' });
     const holder = new SqliteDatabase(path, { timeout: 50 });
     try {
-      const created = await app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'T', prompt: 'P', category: 'C', model: 'M' } });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        payload: { title: 'T', prompt: 'P', category: 'C', model: 'M' },
+      });
       const id = created.json()._id as string;
 
       holder.exec('BEGIN IMMEDIATE');
       holder.prepare("UPDATE prompts SET title = 'locked' WHERE id = ?").run(id);
-      const like = { method: 'POST' as const, url: `/api/prompts/${id}/like`, headers: { 'user-id': 'user_busy0001' }, payload: { liked: true } };
+      const like = {
+        method: 'POST' as const,
+        url: `/api/prompts/${id}/like`,
+        headers: { 'user-id': 'user_busy0001' },
+        payload: { liked: true },
+      };
       const writes = [
         { method: 'POST' as const, url: '/api/prompts', payload: { title: 'T2', prompt: 'P2', category: 'C', model: 'M' } },
         like,

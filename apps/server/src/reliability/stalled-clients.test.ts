@@ -97,7 +97,11 @@ describe('clients that stall or hang up', () => {
 describe('shutdown with a stalled client attached', () => {
   it('closes the stalled connection after the grace period and exits cleanly', async () => {
     const database = await createTestDatabase('sqlite');
-    const server = new ServerProcess(SHUTDOWN_PORT, { DATABASE_URL: database.url, REQUEST_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '1000' });
+    const server = new ServerProcess(SHUTDOWN_PORT, {
+      DATABASE_URL: database.url,
+      REQUEST_TIMEOUT_MS: '60000',
+      SHUTDOWN_TIMEOUT_MS: '1000',
+    });
     try {
       await server.start();
       const stalled = await rawConnection(SHUTDOWN_PORT);

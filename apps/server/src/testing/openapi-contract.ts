@@ -93,7 +93,12 @@ export function contractChecker(app: FastifyInstance): {
     // Routes without a schema (pages) and hidden ones (the docs UI) are not in the description.
     if (url === undefined || method === 'HEAD' || !schema || (schema as { hide?: boolean }).hide) return payload;
     document ??= app.swagger() as unknown as OpenApiDocument;
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? decoded(payload, reply.getHeader('content-encoding')).toString('utf8') : '';
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? decoded(payload, reply.getHeader('content-encoding')).toString('utf8')
+          : '';
     const contentType = String(reply.getHeader('content-type') ?? '');
     const problem = checkResponse(document, { method: String(request.method), url }, reply.statusCode, contentType, body);
     if (problem) violations.push({ request: `${request.method} ${request.url}`, status: reply.statusCode, problem });

@@ -8,8 +8,7 @@ const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // A 4xx will not heal by retrying; network errors and 5xx get one more try.
-      retry: (failureCount, error) =>
-        failureCount < 1 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
+      retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
     },
   },
 });

@@ -58,8 +58,7 @@ export interface ChatMessage {
  * a system message is not something a reader pastes into a chat box.
  */
 export type PromptContent =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'messages'; readonly messages: readonly ChatMessage[] };
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'messages'; readonly messages: readonly ChatMessage[] };
 
 export interface AnnotatedPart {
   /** The teaching label ('Context', 'Instruction'); never copied. */

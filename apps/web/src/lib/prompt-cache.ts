@@ -27,11 +27,7 @@ export type PromptUpdate = (prompt: Prompt) => Prompt;
  * identity, and when the prompt is not there the very same object comes
  * back, so nothing re-renders needlessly.
  */
-export function updatePromptInPages<D extends InfiniteData<PromptPage, unknown>>(
-  data: D,
-  id: string,
-  update: PromptUpdate,
-): D {
+export function updatePromptInPages<D extends InfiniteData<PromptPage, unknown>>(data: D, id: string, update: PromptUpdate): D {
   let changed = false;
   const pages = data.pages.map((page) => {
     const index = page.prompts.findIndex((prompt) => prompt._id === id);

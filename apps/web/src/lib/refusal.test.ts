@@ -19,7 +19,9 @@ describe('refusalMessage', () => {
 
   it('says a copy the server refused was not counted', () => {
     expect(refusalMessage(refused(429, 12), 'copy')).toBe("Copied, but not counted. You're doing that too often. Try again in 12 seconds.");
-    expect(refusalMessage(refused(503), 'copy')).toBe('Copied, but not counted. The library is busy right now. Please try again in a moment.');
+    expect(refusalMessage(refused(503), 'copy')).toBe(
+      'Copied, but not counted. The library is busy right now. Please try again in a moment.',
+    );
     expect(refusalMessage(refused(500), 'copy')).toBeUndefined();
     expect(refusalMessage(new TypeError('Failed to fetch'), 'copy')).toBeUndefined();
   });

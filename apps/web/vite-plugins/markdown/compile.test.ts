@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { annotatedText } from '../../src/lib/markdown-ast';
 import { compileMarkdown, countWords, MarkdownContentError } from './compile';
 
-const page = (body: string, frontMatter = 'title: A page\ndescription: What it is about.') =>
-  `---\n${frontMatter}\n---\n\n${body}`;
+const page = (body: string, frontMatter = 'title: A page\ndescription: What it is about.') => `---\n${frontMatter}\n---\n\n${body}`;
 
 describe('compileMarkdown', () => {
   it('reads the front matter, including the optional level', () => {
@@ -46,7 +45,10 @@ describe('compileMarkdown', () => {
         type: 'list',
         ordered: false,
         start: 1,
-        items: [[{ type: 'text', children: [{ type: 'text', text: 'one' }] }], [{ type: 'text', children: [{ type: 'text', text: 'two' }] }]],
+        items: [
+          [{ type: 'text', children: [{ type: 'text', text: 'one' }] }],
+          [{ type: 'text', children: [{ type: 'text', text: 'two' }] }],
+        ],
       },
       { type: 'list', ordered: true, start: 3, items: [[{ type: 'text', children: [{ type: 'text', text: 'three' }] }]] },
     ]);
@@ -79,7 +81,9 @@ describe('compileMarkdown', () => {
 
   it('pairs a Weak/Better label with the prompt block that follows it', () => {
     const { blocks } = compileMarkdown(
-      page('**Weak prompt**\n\n```prompt\nWrite a poem.\n```\n\n**Better prompt**\n\n```prompt\nWrite a haiku about <rain>.\n```\n\n```json\n{"a": 1}\n```'),
+      page(
+        '**Weak prompt**\n\n```prompt\nWrite a poem.\n```\n\n**Better prompt**\n\n```prompt\nWrite a haiku about <rain>.\n```\n\n```json\n{"a": 1}\n```',
+      ),
       'x.md',
     );
     expect(blocks).toEqual([
@@ -212,7 +216,10 @@ describe('exercises', () => {
         ],
         task: [{ type: 'paragraph', children: [{ type: 'text', text: 'Rewrite the request for a real reader.' }] }],
         start: { kind: 'text', text: 'Summarize this.' },
-        rubric: [[{ type: 'text', children: [{ type: 'text', text: 'Names the reader.' }] }], [{ type: 'text', children: [{ type: 'text', text: 'Sets a length.' }] }]],
+        rubric: [
+          [{ type: 'text', children: [{ type: 'text', text: 'Names the reader.' }] }],
+          [{ type: 'text', children: [{ type: 'text', text: 'Sets a length.' }] }],
+        ],
         answer: { kind: 'text', text: 'Summarize the report below in 5 bullets for our CFO.' },
         note: [{ type: 'paragraph', children: [{ type: 'text', text: 'It names the reader and the length.' }] }],
       },
@@ -220,11 +227,25 @@ describe('exercises', () => {
       { type: 'list', ordered: false, start: 1, items: [[{ type: 'text', children: [{ type: 'text', text: 'A source.' }] }]] },
     ]);
     // Task, rubric and note are prose; the two prompts are not.
-    expect(meta.proseWords).toBe(countWords(['Practice', 'Exercise 2: Make it specific', 'Rewrite the request for a real reader.', 'Names the reader.', 'Sets a length.', 'It names the reader and the length.', 'Further reading', 'A source.']));
+    expect(meta.proseWords).toBe(
+      countWords([
+        'Practice',
+        'Exercise 2: Make it specific',
+        'Rewrite the request for a real reader.',
+        'Names the reader.',
+        'Sets a length.',
+        'It names the reader and the length.',
+        'Further reading',
+        'A source.',
+      ]),
+    );
   });
 
   it('accepts chat messages as a starting prompt or model answer', () => {
-    const body = EXERCISE.replace('```prompt\nSummarize the report below in 5 bullets for our CFO.\n```', '```messages\n--- system\nYou write for our CFO.\n--- user\nSummarize the report.\n```');
+    const body = EXERCISE.replace(
+      '```prompt\nSummarize the report below in 5 bullets for our CFO.\n```',
+      '```messages\n--- system\nYou write for our CFO.\n--- user\nSummarize the report.\n```',
+    );
     const [exercise] = compileMarkdown(page(body), 'x.md').blocks;
     expect(exercise?.type === 'exercise' && exercise.answer).toEqual({
       kind: 'messages',
@@ -238,7 +259,11 @@ describe('exercises', () => {
   it.each([
     ['no task', EXERCISE.replace('Rewrite the request for a real reader.\n\n', ''), /needs a task/],
     ['no starting prompt', EXERCISE.replace('**Starting prompt**', '**Start**'), /needs \*\*Starting prompt\*\*/],
-    ['a rubric that is not a list', EXERCISE.replace('- Names the reader.\n- Sets a length.', 'Names the reader.'), /needs \*\*Self-check\*\* followed by a list/],
+    [
+      'a rubric that is not a list',
+      EXERCISE.replace('- Names the reader.\n- Sets a length.', 'Names the reader.'),
+      /needs \*\*Self-check\*\* followed by a list/,
+    ],
     ['no model answer', EXERCISE.replace('**Model answer**', '**Answer**'), /needs \*\*Model answer\*\*/],
     ['a code block in its note', `${EXERCISE}\n\n\`\`\`text\nstray\n\`\`\``, /only paragraphs and lists/],
     ['no title', EXERCISE.replace('Make *it* specific', ''), /needs a title/],
@@ -302,12 +327,14 @@ describe('the review date', () => {
   });
 
   it.each(['2026-02-30', '24 November 2026', '2026-1-5'])('rejects "%s"', (date) => {
-    expect(() => compileMarkdown(page('Text.', `title: t\ndescription: d\nreviewed: "${date}"`), 'x.md')).toThrow(/"reviewed" must be a date/);
+    expect(() => compileMarkdown(page('Text.', `title: t\ndescription: d\nreviewed: "${date}"`), 'x.md')).toThrow(
+      /"reviewed" must be a date/,
+    );
   });
 });
 
 describe('countWords', () => {
-  it("counts contractions, hyphenated words and numbers once, and punctuation not at all", () => {
+  it('counts contractions, hyphenated words and numbers once, and punctuation not at all', () => {
     expect(countWords(["Don't over-think it: 3 steps — then stop."])).toBe(7);
     expect(countWords(['', '  ', '-> ---'])).toBe(0);
   });

@@ -136,7 +136,7 @@ function labelOf(token: Token | undefined): string | undefined {
 const meaningfulTokens = (tokens: readonly Token[]) => tokens.filter((token) => token.type !== 'space' && token.type !== 'def');
 
 const fenceLang = (token: Token | undefined): string =>
-  token?.type === 'code' ? ((token as Tokens.Code).lang ?? '').trim().split(/\s+/)[0] ?? '' : '';
+  token?.type === 'code' ? (((token as Tokens.Code).lang ?? '').trim().split(/\s+/)[0] ?? '') : '';
 
 /** The page's Better prompts (plain ```prompt ones), in order, so a 'Try it' link can name one by number. */
 function betterPrompts(tokens: readonly Token[]): (string | null)[] {
@@ -186,7 +186,9 @@ class BlockCompiler {
   }
 
   private examplePrompt(variant: ExampleVariant, next: Token | undefined): PromptContent {
-    return this.promptContent(next) ?? this.fail(`the "${variant}" example label must be followed by a \`\`\`prompt or \`\`\`messages block`);
+    return (
+      this.promptContent(next) ?? this.fail(`the "${variant}" example label must be followed by a \`\`\`prompt or \`\`\`messages block`)
+    );
   }
 
   /** A ```prompt or ```messages block as what it sends; undefined for anything else. */
@@ -311,7 +313,10 @@ class BlockCompiler {
     }
     if (parts.length === 0) this.fail(`a \`\`\`${lang} block needs at least one "--- Label" part`);
     return parts.map(({ label, lines }) => {
-      const body = lines.join('\n').replace(/^\s*\n/, '').trimEnd();
+      const body = lines
+        .join('\n')
+        .replace(/^\s*\n/, '')
+        .trimEnd();
       if (body.trim() === '') this.fail(`the "${label}" part of a \`\`\`${lang} block is empty`);
       return { label, text: body };
     });
@@ -424,7 +429,12 @@ function collectProse(blocks: readonly Block[]): string[] {
       case 'table':
         return [...block.header, ...block.rows.flat()].map(plainText);
       case 'exercise':
-        return [`Exercise ${block.number}: ${plainText(block.title)}`, ...collectProse(block.task), ...block.rubric.flatMap(collectProse), ...collectProse(block.note)];
+        return [
+          `Exercise ${block.number}: ${plainText(block.title)}`,
+          ...collectProse(block.task),
+          ...block.rubric.flatMap(collectProse),
+          ...collectProse(block.note),
+        ];
       default:
         return [];
     }

@@ -29,7 +29,11 @@ const FILTERED_SORT_INDEXES = [
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const index of FILTERED_SORT_INDEXES) {
-    await db.schema.createIndex(index.name).on('prompts').columns([...index.columns]).execute();
+    await db.schema
+      .createIndex(index.name)
+      .on('prompts')
+      .columns([...index.columns])
+      .execute();
   }
   if (dialectOf(db) === 'sqlite') {
     await sql`CREATE VIRTUAL TABLE prompts_fts USING fts5(title, prompt, content='prompts', tokenize='trigram')`.execute(db);

@@ -33,7 +33,14 @@ describe.each(TEST_DIALECTS)('migration 0003 on %s', (dialect) => {
       // Migrations are written against an untyped database, as the Migrator runs them.
       const untyped = handle.db as unknown as Kysely<unknown>;
       await initial.up(untyped);
-      const row = (id: string, title: string, prompt: string) => ({ id, title, prompt, category: 'C', model: 'M', created_at: '2025-01-01T00:00:00.000Z' });
+      const row = (id: string, title: string, prompt: string) => ({
+        id,
+        title,
+        prompt,
+        category: 'C',
+        model: 'M',
+        created_at: '2025-01-01T00:00:00.000Z',
+      });
       await handle.db
         .insertInto('prompts')
         .values([row('a1', 'Same', 'Text'), row('b2', '  same ', 'TEXT'), row('c3', 'Other', 'Text')])
@@ -46,7 +53,10 @@ describe.each(TEST_DIALECTS)('migration 0003 on %s', (dialect) => {
         { id: 'c3', duplicate_key: duplicateKey('Other', 'Text') },
       ]);
       await expect(
-        handle.db.insertInto('prompts').values({ ...row('d4', 'x', 'y'), duplicate_key: duplicateKey('Same', 'Text') }).execute(),
+        handle.db
+          .insertInto('prompts')
+          .values({ ...row('d4', 'x', 'y'), duplicate_key: duplicateKey('Same', 'Text') })
+          .execute(),
       ).rejects.toThrow();
       await moderation.down(untyped);
       await moderation.up(untyped);

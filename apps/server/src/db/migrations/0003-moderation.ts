@@ -16,7 +16,9 @@ interface BackfillRow {
  */
 function duplicateKeyAt0003(title: string, prompt: string): string {
   const normalise = (text: string) => text.normalize('NFC').trim().toLowerCase().replace(/\s+/gu, ' ');
-  return createHash('sha256').update(JSON.stringify([normalise(title), normalise(prompt)]), 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([normalise(title), normalise(prompt)]), 'utf8')
+    .digest('hex');
 }
 
 // Rows are keyed in batches so a large library never sits in memory at once.

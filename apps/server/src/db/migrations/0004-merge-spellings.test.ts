@@ -12,7 +12,9 @@ import * as moderation from './0003-moderation';
 import * as mergeSpellings from './0004-merge-spellings';
 
 /** A database with no migrations applied, and a way to throw it away. */
-async function emptyDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle; url: string; schema?: string; drop: () => Promise<void> }> {
+async function emptyDatabase(
+  dialect: Dialect,
+): Promise<{ handle: DatabaseHandle; url: string; schema?: string; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'prompt-vault-migration-'));
     const path = join(dir, 'm.db');

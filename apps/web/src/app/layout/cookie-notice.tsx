@@ -17,8 +17,8 @@ export function CookieNotice({ inert }: { readonly inert: boolean }) {
   return (
     <section className="cookie-notice" role="region" aria-label="Cookie notice" inert={inert}>
       <p>
-        Prompt Vault keeps a few things in your browser's local storage: an anonymous id for your likes and copies,
-        your theme and this choice. No tracking, no accounts.
+        Prompt Vault keeps a few things in your browser's local storage: an anonymous id for your likes and copies, your theme and this
+        choice. No tracking, no accounts.
       </p>
       <div className="cookie-notice-actions">
         <button type="button" className="button button-ghost" onClick={() => setVisible(false)}>

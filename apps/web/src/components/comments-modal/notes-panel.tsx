@@ -202,14 +202,15 @@ function NoteTextField({ id, field, label, value, error, onChange, multiline }: 
         )}
       </div>
       {multiline ? (
-        <textarea
+        <textarea {...common} className="textarea" rows={3} onChange={(event) => onChange(field, event.target.value)} />
+      ) : (
+        <input
           {...common}
-          className="textarea"
-          rows={3}
+          className="input"
+          type="text"
+          autoComplete="nickname"
           onChange={(event) => onChange(field, event.target.value)}
         />
-      ) : (
-        <input {...common} className="input" type="text" autoComplete="nickname" onChange={(event) => onChange(field, event.target.value)} />
       )}
       {error && (
         <p id={`${id}-error`} className="field-error" role="alert">

@@ -76,7 +76,8 @@ function examplePairs(blocks: readonly Block[]): number {
 }
 
 const headingText = (block: Block) => (block.type === 'heading' ? plainText(block.children) : null);
-const h2Index = (blocks: readonly Block[], title: string) => blocks.findIndex((block) => block.type === 'heading' && block.depth === 2 && headingText(block) === title);
+const h2Index = (blocks: readonly Block[], title: string) =>
+  blocks.findIndex((block) => block.type === 'heading' && block.depth === 2 && headingText(block) === title);
 
 /** The blocks under a level-2 heading, up to the next one. */
 function section(blocks: readonly Block[], title: string): Block[] {
@@ -115,7 +116,9 @@ function copyablePrompts(blocks: readonly Block[]): string[] {
 }
 
 const betterPrompts = (blocks: readonly Block[]) =>
-  blocks.flatMap((block) => (block.type === 'example' && block.variant === 'better' && block.prompt.kind === 'text' ? [block.prompt.text] : []));
+  blocks.flatMap((block) =>
+    block.type === 'example' && block.variant === 'better' && block.prompt.kind === 'text' ? [block.prompt.text] : [],
+  );
 
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -128,9 +131,11 @@ const headingIdsOf = (blocks: readonly Block[]) =>
 
 describe('academy content', () => {
   it('has exactly one Markdown file per page, the glossary included', () => {
-    expect(listFiles(contentDir).filter((file) => file.endsWith('.md')).sort()).toEqual(
-      ALL_ACADEMY_PAGES.map((page) => `${page.key}.md`).sort(),
-    );
+    expect(
+      listFiles(contentDir)
+        .filter((file) => file.endsWith('.md'))
+        .sort(),
+    ).toEqual(ALL_ACADEMY_PAGES.map((page) => `${page.key}.md`).sort());
   });
 
   describe.each(compiled)('$page.key', ({ page, meta, blocks }) => {
@@ -196,7 +201,10 @@ describe('academy content', () => {
 
       it(`ends with ${LESSON_TAIL.join(', ')}, in that order, the last of them last`, () => {
         const indexes = LESSON_TAIL.map((title) => h2Index(blocks, title));
-        expect(indexes.every((index) => index > 0), JSON.stringify(indexes)).toBe(true);
+        expect(
+          indexes.every((index) => index > 0),
+          JSON.stringify(indexes),
+        ).toBe(true);
         expect([...indexes].sort((a, b) => a - b)).toEqual(indexes);
         const h2s = blocks.flatMap((block, index) => (block.type === 'heading' && block.depth === 2 ? [index] : []));
         expect(h2s[h2s.length - 1]).toBe(indexes[indexes.length - 1]);
@@ -231,7 +239,10 @@ describe('academy content', () => {
           const [first] = item;
           const inlines = first?.type === 'text' || first?.type === 'paragraph' ? first.children : [];
           expect(inlines[0]?.type, plainText(inlines)).toBe('link');
-          expect(inlineLinks(inlines).every((href) => href.startsWith('https://')), plainText(inlines)).toBe(true);
+          expect(
+            inlineLinks(inlines).every((href) => href.startsWith('https://')),
+            plainText(inlines),
+          ).toBe(true);
           // A source says what it adds, after the link: 'Title, Author (year): why read it.'
           expect(plainText(inlines), plainText(inlines)).toMatch(/: \S/);
         }
@@ -276,7 +287,16 @@ describe('academy content', () => {
     it('defines at least the terms the issue names, in alphabetical order', () => {
       expect(terms.length).toBeGreaterThanOrEqual(25);
       expect(terms).toEqual([...terms].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
-      for (const term of ['Temperature', 'Token', 'Context window', 'System prompt', 'Few-shot prompting', 'Chain of thought', 'Structured output', 'Prompt injection']) {
+      for (const term of [
+        'Temperature',
+        'Token',
+        'Context window',
+        'System prompt',
+        'Few-shot prompting',
+        'Chain of thought',
+        'Structured output',
+        'Prompt injection',
+      ]) {
         expect(terms).toContain(term);
       }
     });
@@ -286,7 +306,10 @@ describe('academy content', () => {
         const definition = section(blocks, term);
         expect(definition.length, term).toBeGreaterThan(0);
         expect(countProseWords(definition), term).toBeGreaterThanOrEqual(20);
-        expect(linksIn(definition).some((href) => href.startsWith('/prompt-academy/') && !href.startsWith(GLOSSARY_PATH)), term).toBe(true);
+        expect(
+          linksIn(definition).some((href) => href.startsWith('/prompt-academy/') && !href.startsWith(GLOSSARY_PATH)),
+          term,
+        ).toBe(true);
       }
     });
 

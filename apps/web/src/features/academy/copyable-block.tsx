@@ -83,7 +83,15 @@ export function CopyableBlock({ text, label, tone = 'plain', output = false, lan
 }
 
 /** A prompt to copy: one text, or separate chat messages. */
-export function PromptBlock({ prompt, label, tone = 'plain' }: { readonly prompt: PromptContent; readonly label: string; readonly tone?: Tone }) {
+export function PromptBlock({
+  prompt,
+  label,
+  tone = 'plain',
+}: {
+  readonly prompt: PromptContent;
+  readonly label: string;
+  readonly tone?: Tone;
+}) {
   return prompt.kind === 'text' ? (
     <CopyableBlock text={prompt.text} label={label} tone={tone} />
   ) : (
@@ -111,9 +119,7 @@ function MessagesBlock({ messages, label, tone }: MessagesBlockProps) {
           <Icon aria-hidden="true" size={16} />
           {label}
         </span>
-        <span className="copyable-messages-count">
-          {messages.length === 1 ? '1 message' : `${messages.length} messages`}
-        </span>
+        <span className="copyable-messages-count">{messages.length === 1 ? '1 message' : `${messages.length} messages`}</span>
       </figcaption>
       {messages.map((message, index) => (
         <section key={index} className="copyable-message" aria-label={ROLE_LABEL[message.role]}>

@@ -57,7 +57,9 @@ function renderBlock(block: Block, index: number): ReactNode {
     case 'blockquote':
       return <blockquote key={index}>{block.children.map(renderBlock)}</blockquote>;
     case 'code':
-      return <CopyableBlock key={index} text={block.text} label={codeLabel(block.lang, block.output)} output={block.output} lang={block.lang} />;
+      return (
+        <CopyableBlock key={index} text={block.text} label={codeLabel(block.lang, block.output)} output={block.output} lang={block.lang} />
+      );
     case 'example':
       return <PromptBlock key={index} prompt={block.prompt} label={exampleLabel(block.variant)} tone={block.variant} />;
     case 'annotated':
@@ -134,7 +136,11 @@ function renderInline(inline: Inline, index: number): ReactNode {
     case 'br':
       return <br key={index} />;
     case 'link':
-      return <MarkdownLink key={index} href={inline.href}>{renderInlines(inline.children)}</MarkdownLink>;
+      return (
+        <MarkdownLink key={index} href={inline.href}>
+          {renderInlines(inline.children)}
+        </MarkdownLink>
+      );
   }
 }
 

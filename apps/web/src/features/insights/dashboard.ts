@@ -43,8 +43,7 @@ function toSlices(stats: Analytics['categoryStats']): Slice[] {
 export function toDashboard(answer: AnalyticsAnswer): DashboardData | null {
   const { categoryStats, modelStats } = answer;
   if (!Array.isArray(categoryStats) || !Array.isArray(modelStats)) return null;
-  const totalPrompts =
-    answer.overview?.totalPrompts ?? categoryStats.reduce((sum, stat) => sum + stat.promptCount, 0);
+  const totalPrompts = answer.overview?.totalPrompts ?? categoryStats.reduce((sum, stat) => sum + stat.promptCount, 0);
   if (totalPrompts <= 0) return null;
   return {
     totalPrompts,

@@ -97,11 +97,7 @@ export function InsightsPage() {
           nameLabel={MESSAGES.insights.category}
           slices={dashboard.categorySlices}
         />
-        <DistributionChart
-          title={MESSAGES.insights.modelDistribution}
-          nameLabel={MESSAGES.insights.model}
-          slices={dashboard.modelSlices}
-        />
+        <DistributionChart title={MESSAGES.insights.modelDistribution} nameLabel={MESSAGES.insights.model} slices={dashboard.modelSlices} />
       </div>
 
       {dashboard.activity.length > 0 ? <ActivityChart activity={dashboard.activity} /> : null}

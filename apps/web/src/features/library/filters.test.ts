@@ -87,9 +87,7 @@ describe('active filters', () => {
 
 describe('the list request', () => {
   it('asks for one page with the filters and the cursor', () => {
-    expect(listQueryString(ALL, 48, undefined)).toBe(
-      'q=email&category=Writing&model=GPT-4&sort=likes_desc&liked=true&limit=48',
-    );
+    expect(listQueryString(ALL, 48, undefined)).toBe('q=email&category=Writing&model=GPT-4&sort=likes_desc&liked=true&limit=48');
     expect(listQueryString(EMPTY_FILTERS, 48, 'abc+/=')).toBe('limit=48&cursor=abc%2B%2F%3D');
   });
 });

@@ -169,7 +169,7 @@ export function LibraryPage() {
 
         {shown > 0 && (
           <div className={list.isPlaceholderData ? 'library-grid is-stale' : 'library-grid'}>
-          <PromptGrid pages={pages} expandedId={expandedId} onToggleExpanded={onToggleExpanded} onOpenNotes={onOpenNotes} />
+            <PromptGrid pages={pages} expandedId={expandedId} onToggleExpanded={onToggleExpanded} onOpenNotes={onOpenNotes} />
           </div>
         )}
 

@@ -11,11 +11,16 @@ describe('describeSubmitFailure', () => {
   });
 
   it("reads an HTTP failure and keeps the server's field messages", () => {
-    const error = new ApiRequestError(400, 'Bad Request', {
-      error: 'VALIDATION_FAILED',
-      message: 'Invalid input',
-      fields: { title: 'Title is required', website: 'ignored' },
-    }, undefined);
+    const error = new ApiRequestError(
+      400,
+      'Bad Request',
+      {
+        error: 'VALIDATION_FAILED',
+        message: 'Invalid input',
+        fields: { title: 'Title is required', website: 'ignored' },
+      },
+      undefined,
+    );
     expect(describeSubmitFailure(error)).toEqual({
       message: 'Failed to share prompt. Please try again.',
       fields: { title: 'Title is required' },
@@ -29,11 +34,16 @@ describe('describeSubmitFailure', () => {
   });
 
   it("shows a duplicate's message with the link to the existing prompt", () => {
-    const error = new ApiRequestError(409, 'Conflict', {
-      error: 'DUPLICATE',
-      message: 'This prompt is already in the library.',
-      link: '/prompts/abc123',
-    }, undefined);
+    const error = new ApiRequestError(
+      409,
+      'Conflict',
+      {
+        error: 'DUPLICATE',
+        message: 'This prompt is already in the library.',
+        link: '/prompts/abc123',
+      },
+      undefined,
+    );
     expect(describeSubmitFailure(error)).toEqual({
       message: 'This prompt is already in the library.',
       link: '/prompts/abc123',
@@ -42,11 +52,16 @@ describe('describeSubmitFailure', () => {
   });
 
   it('follows no link that is not a permalink', () => {
-    const error = new ApiRequestError(409, 'Conflict', {
-      error: 'DUPLICATE',
-      message: 'Duplicate',
-      link: 'https://evil.example/prompts/x',
-    }, undefined);
+    const error = new ApiRequestError(
+      409,
+      'Conflict',
+      {
+        error: 'DUPLICATE',
+        message: 'Duplicate',
+        link: 'https://evil.example/prompts/x',
+      },
+      undefined,
+    );
     expect(describeSubmitFailure(error).link).toBeUndefined();
   });
 

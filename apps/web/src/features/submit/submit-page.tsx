@@ -1,10 +1,4 @@
-import {
-  HONEYPOT_FIELD,
-  PROMPT_FIELDS,
-  PROMPT_LIMITS,
-  type PromptField,
-  SUCCESS_NOTICE_MS,
-} from '@prompt-vault/shared/limits';
+import { HONEYPOT_FIELD, PROMPT_FIELDS, PROMPT_LIMITS, type PromptField, SUCCESS_NOTICE_MS } from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { GraduationCap, Info, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
@@ -21,8 +15,7 @@ import { describeSubmitFailure } from './submit-error';
 import './submit.css';
 
 type Notice =
-  | { readonly kind: 'success'; readonly promptId: string }
-  | { readonly kind: 'error'; readonly message: string; readonly link?: string };
+  { readonly kind: 'success'; readonly promptId: string } | { readonly kind: 'error'; readonly message: string; readonly link?: string };
 
 type FieldErrors = Partial<Record<PromptField, string>>;
 
@@ -272,8 +265,7 @@ export function SubmitPage() {
         {notice?.kind === 'success' ? (
           <Notification type="success">
             <p>
-              {MESSAGES.submit.success}{' '}
-              <Link to={paths.prompt(notice.promptId)}>{MESSAGES.submit.openNewPrompt}</Link>
+              {MESSAGES.submit.success} <Link to={paths.prompt(notice.promptId)}>{MESSAGES.submit.openNewPrompt}</Link>
             </p>
           </Notification>
         ) : null}

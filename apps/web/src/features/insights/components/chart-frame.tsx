@@ -1,12 +1,4 @@
-import {
-  type ChartData,
-  Chart as ChartJS,
-  type ChartOptions,
-  type ChartType,
-  Legend,
-  type Plugin,
-  Tooltip,
-} from 'chart.js';
+import { type ChartData, Chart as ChartJS, type ChartOptions, type ChartType, Legend, type Plugin, Tooltip } from 'chart.js';
 import { merge } from 'chart.js/helpers';
 import { type ReactNode, useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';

@@ -123,12 +123,7 @@ export function Leaderboard({ entries }: LeaderboardProps) {
                             {MESSAGES.insights.promptContent}
                           </h3>
                           {/* A long prompt scrolls inside its box, so keyboards must be able to reach and scroll it. */}
-                          <div
-                            className="leaderboard-prompt"
-                            role="region"
-                            aria-labelledby={`${detailsId}-heading`}
-                            tabIndex={0}
-                          >
+                          <div className="leaderboard-prompt" role="region" aria-labelledby={`${detailsId}-heading`} tabIndex={0}>
                             {entry.prompt ?? MESSAGES.insights.promptContentMissing}
                           </div>
                           <dl className="leaderboard-facts">

@@ -15,15 +15,8 @@ export function nextCursorFromLink(link: string | null): string | undefined {
   return undefined;
 }
 
-export async function getPromptPage(
-  filters: LibraryFilters,
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<PromptPage> {
-  const { data, headers } = await apiRequest<Prompt[]>(
-    `/api/prompts?${listQueryString(filters, LIBRARY_PAGE_SIZE, cursor)}`,
-    { signal },
-  );
+export async function getPromptPage(filters: LibraryFilters, cursor: string | undefined, signal?: AbortSignal): Promise<PromptPage> {
+  const { data, headers } = await apiRequest<Prompt[]>(`/api/prompts?${listQueryString(filters, LIBRARY_PAGE_SIZE, cursor)}`, { signal });
   const total = Number(headers.get('X-Total-Count'));
   return { prompts: data, total: Number.isFinite(total) ? total : data.length, nextCursor: nextCursorFromLink(headers.get('Link')) };
 }

@@ -2,14 +2,7 @@ import { MESSAGES } from '@prompt-vault/shared/messages';
 import { ChevronDown, Search, SlidersHorizontal, X } from 'lucide-react';
 import { type RefObject, useId, useState } from 'react';
 import type { Facets } from '@prompt-vault/shared/schemas';
-import {
-  type FilterKey,
-  type LibraryFilters,
-  type LibrarySort,
-  activeFilterChips,
-  hasActiveFilter,
-  selectOptions,
-} from '../filters';
+import { type FilterKey, type LibraryFilters, type LibrarySort, activeFilterChips, hasActiveFilter, selectOptions } from '../filters';
 
 interface FilterPanelProps {
   readonly filters: LibraryFilters;

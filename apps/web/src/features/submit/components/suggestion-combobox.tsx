@@ -41,10 +41,7 @@ export function SuggestionCombobox({
   const rootRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const matches = useMemo(
-    () => (loading ? [] : filterSuggestions(suggestions ?? [], value)),
-    [loading, suggestions, value],
-  );
+  const matches = useMemo(() => (loading ? [] : filterSuggestions(suggestions ?? [], value)), [loading, suggestions, value]);
 
   useEffect(() => {
     if (!open) return undefined;
