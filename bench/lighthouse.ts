@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
+import { SERVER_BUNDLE } from '../apps/server/launch';
 import { type LighthouseFigures, lighthouseTable, measureLighthouse } from './lib/lighthouse';
-import { ROOT, freePort, startNode } from './lib/processes';
+import { ROOT, startBuiltServer } from './lib/processes';
 import { machineLine } from './lib/report';
 
 /** The pages the Lighthouse section covers: every screen of the spec, a lesson and a permalink. */
@@ -25,23 +25,7 @@ function pagesOf(promptId: string) {
  * desktop, on each page of the built app.
  */
 export async function lighthouseOnServer(databaseUrl: string, sampleData: boolean): Promise<LighthouseFigures[]> {
-  const port = await freePort();
-  const server = await startNode(
-    SERVER_BUNDLE,
-    [],
-    SERVER_NODE_FLAGS,
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SAMPLE_DATA: sampleData ? '1' : '0',
-      RATE_LIMIT: '0',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    async (url) => (await fetch(`${url}/api/health`)).ok,
-    port,
-  );
+  const server = await startBuiltServer(databaseUrl, { SAMPLE_DATA: sampleData ? '1' : '0' });
   try {
     const [first] = (await (await fetch(`${server.url}/api/prompts?limit=1&sort=likes_desc`)).json()) as Array<{ _id: string }>;
     if (!first) throw new Error('The database has no prompt for the permalink page');

@@ -11,7 +11,7 @@ import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
 import { distinctNeedles, searchEachNeedleOnce } from './lib/cold-search';
 import { likesLoad } from './lib/likes-load';
 import { load, waitUntilIdle } from './lib/load';
-import { ROOT, freePort, startNode } from './lib/processes';
+import { ROOT, freePort, startBuiltServer, startNode } from './lib/processes';
 import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
 import { measureWeb } from './lib/web';
@@ -66,8 +66,6 @@ const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
   { name: 'analytics', path: '/api/analytics' },
 ];
 
-const health = async (url: string) => (await fetch(`${url}/api/health`)).ok;
-
 /** Headers the raw baseline does not replay: node:http writes its own. */
 const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
@@ -84,24 +82,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   const search = await measureSearchSpeed(direct.db, direct.dialect);
   const needles = await distinctNeedles(direct.db, COLD_NEEDLES);
 
-  const port = await freePort();
-  // The server as `npm start` runs it: the bundle `npm run build` makes.
-  const server = await startNode(
-    SERVER_BUNDLE,
-    [],
-    SERVER_NODE_FLAGS,
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      SAMPLE_DATA: '0',
-      RATE_LIMIT: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    health,
-    port,
-  );
+  const server = await startBuiltServer(url, { NODE_ENV: 'production' });
   const responses: Record<string, { headers: Record<string, string>; body: string }> = {};
   try {
     const endpoints: EndpointFigures[] = [];

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../apps/server/launch';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -78,4 +79,31 @@ export async function startNode(
       await Promise.race([exited, timeout]);
     },
   };
+}
+
+/**
+ * The built server as `npm start` runs it (the bundle `npm run build` makes),
+ * on a free port of 127.0.0.1 with rate limits off, ready once /api/health
+ * answers. `env` adds to or overrides those settings.
+ */
+export async function startBuiltServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Process> {
+  const port = await freePort();
+  return startNode(
+    SERVER_BUNDLE,
+    [],
+    SERVER_NODE_FLAGS,
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SAMPLE_DATA: '0',
+      RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+      // Its own origin, so canonical links and the sitemap point at the server measured.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    async (url) => (await fetch(`${url}/api/health`)).ok,
+    port,
+  );
 }
