@@ -20,8 +20,8 @@ function compressibleFiles(folder: string): string[] {
  * Writes a brotli (`.br`, highest quality) and a gzip (`.gz`, level 9) copy
  * beside every built text asset, once at build time, so the server sends
  * them with Content-Encoding at no cost per request (its static plugin
- * serves the copy the client accepts). The first screen's JavaScript is
- * 307 KB as it is and about 95 KB as brotli.
+ * serves the copy the client accepts). The first screen's three scripts
+ * are 358 KB as built and 97 KB as brotli.
  */
 export function precompress(): Plugin {
   let config: ResolvedConfig;
