@@ -45,7 +45,9 @@ for (const lesson of LESSONS) {
     await expect(page.locator('.academy-meta time')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     await expect(page.locator('.academy-meta')).toContainText('Last reviewed');
 
-    // The closing sections, in order, after the teaching.
+    // The closing sections, in order, after the teaching. The body is its own
+    // chunk: wait until it has rendered to its last section before reading.
+    await expect(prose(page).locator(':scope > h2').last()).toHaveText('Further reading');
     const h2 = await prose(page).locator(':scope > h2').allInnerTexts();
     expect(h2.slice(-3)).toEqual(['Key takeaways', 'Practice', 'Further reading']);
     expect(h2.length).toBeGreaterThan(3);

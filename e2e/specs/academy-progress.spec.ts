@@ -102,6 +102,7 @@ test('the overview links to the glossary, a term in a lesson opens at its defini
     'location',
   );
   const terms = page.getByRole('navigation', { name: 'Terms' }).getByRole('link');
+  await expect(terms.first()).toBeVisible();
   expect(await terms.count()).toBeGreaterThanOrEqual(25);
 
   await page.goto(`${A}/beginner/sampling`);
