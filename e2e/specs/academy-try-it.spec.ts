@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { variableLabel } from '@prompt-vault/shared/prompt-variables';
 
 /**
  * Every lesson's 'Try it' button opens something real (issue 14): the Share
@@ -72,8 +73,10 @@ async function expectSearchResults(page: Page, query: string) {
     const first = results[0];
     await page.goto(`/prompts/${first?._id}`);
     const form = page.getByRole('region', { name: 'Fill in the variables' });
-    await expect(form.getByLabel(variable, { exact: true })).toBeVisible();
-    await form.getByLabel(variable, { exact: true }).fill('first-time managers');
+    // The field is labelled as the form labels every variable (readably: 'Audience' for {{audience}}).
+    const field = form.getByLabel(variableLabel(variable), { exact: true });
+    await expect(field).toBeVisible();
+    await field.fill('first-time managers');
     await expect(form.locator('.prompt-variables-preview')).toContainText('first-time managers');
   }
 }
