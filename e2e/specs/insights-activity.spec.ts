@@ -25,7 +25,9 @@ test("'Prompts shared' is drawn on a scale of its own, where a few prompts a day
   const engagement = panel.getByRole('img', { name: /^Likes and copies/ });
   await expect(shared).toBeVisible();
   await expect(engagement).toBeVisible();
-  // The axis each chart drew, as the chart instance reports it.
+  // The axis each chart drew, as the chart instance reports it once it has drawn.
+  await expect(shared).toHaveAttribute('data-y-max', /^\d/);
+  await expect(engagement).toHaveAttribute('data-y-max', /^\d/);
   const sharedMax = Number(await shared.getAttribute('data-y-max'));
   const mostShared = Math.max(...activity.map((day) => day.prompts));
   expect(sharedMax).toBeGreaterThanOrEqual(mostShared);
