@@ -42,6 +42,9 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('Insights: loaded, with a leaderboard row and the chart data open', async ({ page, context }) => {
+      // Two axe runs over the densest page (three charts, their data tables,
+      // an open leaderboard row): more than 30 s on a loaded 2-core machine.
+      test.slow();
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await page.goto('/analytics');
       await expect(page.getByRole('heading', { level: 1, name: 'Insights Dashboard' })).toBeVisible();
