@@ -1,6 +1,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS } from '../../e2e/support/chromium';
 
 /** The four category scores (0-100) and the load metrics of one page in one form factor. */
 export interface LighthouseFigures {
@@ -22,17 +23,8 @@ export const LIGHTHOUSE_TARGETS = { mobilePerformance: 90, desktopPerformance: 1
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** The flags every Chromium of ours runs with on these machines (no network beyond loopback). */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Ours, plus the headless mode chrome-launcher does not choose itself. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 

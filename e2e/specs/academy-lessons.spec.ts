@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { ACADEMY, ACADEMY_LESSONS } from '../support/academy';
 
 /**
  * Every lesson as a learner meets it: its headings, worked examples,
@@ -6,29 +7,8 @@ import { type Page, expect, test } from '@playwright/test';
  * and the copy buttons giving exactly what a reader would send.
  */
 
-const A = '/prompt-academy';
-
-const LESSONS = [
-  'beginner/understanding',
-  'beginner/components',
-  'beginner/techniques',
-  'beginner/sampling',
-  'beginner/mistakes',
-  'intermediate/role-prompting',
-  'intermediate/format-control',
-  'intermediate/templates',
-  'intermediate/iterative',
-  'advanced/chain-of-thought',
-  'advanced/few-shot',
-  'advanced/evaluation',
-  'advanced/long-documents',
-  'advanced/tools-agents',
-  'advanced/system-user',
-  'patterns/audience-persona',
-  'patterns/structured-output',
-  'patterns/recipe',
-  'patterns/ask-input',
-];
+const A = ACADEMY;
+const LESSONS = ACADEMY_LESSONS;
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { ACADEMY, ACADEMY_LESSONS } from '../support/academy';
 import { variableLabel } from '@prompt-vault/shared/prompt-variables';
 
 /**
@@ -8,29 +9,8 @@ import { variableLabel } from '@prompt-vault/shared/prompt-variables';
  * the button promises.
  */
 
-const A = '/prompt-academy';
-
-const LESSONS = [
-  'beginner/understanding',
-  'beginner/components',
-  'beginner/techniques',
-  'beginner/sampling',
-  'beginner/mistakes',
-  'intermediate/role-prompting',
-  'intermediate/format-control',
-  'intermediate/templates',
-  'intermediate/iterative',
-  'advanced/chain-of-thought',
-  'advanced/few-shot',
-  'advanced/evaluation',
-  'advanced/long-documents',
-  'advanced/tools-agents',
-  'advanced/system-user',
-  'patterns/audience-persona',
-  'patterns/structured-output',
-  'patterns/recipe',
-  'patterns/ask-input',
-];
+const A = ACADEMY;
+const LESSONS = ACADEMY_LESSONS;
 
 /** A placeholder such as {{audience}}: a search for one promises prompts with that variable. */
 const VARIABLE = /^\{\{\s*([^{}]+?)\s*\}\}$/;
