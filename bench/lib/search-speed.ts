@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../apps/server/src/db/connect';
 import type { Database } from '../../apps/server/src/db/schema';
-import { countPrompts, listPrompts } from '../../apps/server/src/prompts/repository';
+import { countPrompts, listPrompts } from '../../apps/server/src/prompts/read-repository';
 import { likePattern } from '../../apps/server/src/prompts/search';
 
 /**

@@ -4,6 +4,7 @@ import { connectDatabase } from '../src/db/connect';
 import type { Visibility } from '../src/db/schema';
 import { AppError } from '../src/http/app-error';
 import { type ModerationService, createModerationService } from '../src/moderation/service';
+import { UNCACHED_LIBRARY_WRITES } from '../src/cache/library-writes';
 
 /**
  * Moderation from the command line, on the database DATABASE_URL names (the
@@ -74,7 +75,7 @@ async function main(): Promise<number> {
   }
   const database = connectDatabase(config.database, { poolSize: 1 });
   try {
-    console.log(await run(createModerationService(database.db), command));
+    console.log(await run(createModerationService(database.db, UNCACHED_LIBRARY_WRITES), command));
     return 0;
   } catch (error) {
     if (error instanceof AppError) {

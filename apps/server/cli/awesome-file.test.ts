@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countPrompts } from '../src/prompts/repository';
+import { countPrompts } from '../src/prompts/read-repository';
 import { type TestDatabase, TEST_DIALECTS, createTestDatabase } from '../src/testing/test-database';
 import { scratchFolder, summaryFigures, vault } from './cli-test-helpers';
 

@@ -5,7 +5,7 @@ import { charLength } from '@prompt-vault/shared/text';
 import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../src/db/ids';
 import type { Database, NewPrompt } from '../src/db/schema';
-import { findTitleTexts, insertPromptsIfAbsent, titleTextKey } from '../src/prompts/repository';
+import { findTitleTexts, insertPromptsIfAbsent, titleTextKey } from '../src/prompts/insert-repository';
 import type { SourceRecord } from './read-records';
 
 /** Every reason a row can be skipped, in the order the summary lists them. */

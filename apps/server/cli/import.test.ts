@@ -1,7 +1,7 @@
 import { PROMPT_LIMITS } from '@prompt-vault/shared/limits';
 import { stringify } from 'csv-stringify/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listPrompts } from '../src/prompts/repository';
+import { listPrompts } from '../src/prompts/read-repository';
 import { createTestApp } from '../src/testing/test-app';
 import { type TestDatabase, TEST_DIALECTS, createTestDatabase } from '../src/testing/test-database';
 import { AWESOME_CATEGORIES, AWESOME_DEFAULT_MODEL } from './awesome-prompts';

@@ -19,6 +19,7 @@ import { createFacetsService } from '../src/facets/service';
 import { createLibraryMcpServer } from '../src/mcp/library-server';
 import { MCP_PATH } from '../src/mcp/routes';
 import { createPromptsService } from '../src/prompts/service';
+import { localLibraryWrites } from '../src/cache/library-writes';
 
 export const MCP_USAGE = `Usage: npm run mcp [-- --url <Prompt Vault URL>]
 
@@ -48,7 +49,7 @@ async function serveLocal(env: Record<string, string | undefined>): Promise<void
   await migrateToLatest(database.db);
   const caches = createAppCaches();
   const server = createLibraryMcpServer({
-    prompts: createPromptsService(database.db, database.dialect, caches),
+    prompts: createPromptsService(database.db, database.dialect, caches, localLibraryWrites(caches)),
     facets: createFacetsService(database.db, caches),
     publicUrl: config.publicUrl,
   });

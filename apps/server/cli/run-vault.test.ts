@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/connect';
-import { countPrompts } from '../src/prompts/repository';
+import { countPrompts } from '../src/prompts/read-repository';
 import { runVault } from './run-vault';
 import { scratchFolder, summaryFigures } from './cli-test-helpers';
 

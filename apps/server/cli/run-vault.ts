@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { type DatabaseHandle, connectDatabase } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { createPromptsService } from '../src/prompts/service';
+import { UNCACHED_LIBRARY_WRITES } from '../src/cache/library-writes';
 import { EXPORT_FORMATS, type ExportFormat, formatExport } from './export-prompts';
 import { formatReport, importPrompts } from './import-prompts';
 import { SourceError, readRecords } from './read-records';
@@ -86,7 +87,9 @@ export async function runVault(argv: readonly string[], options: VaultOptions): 
       const format = values.format;
       if (!isExportFormat(format)) throw new UsageError('export needs --format json or --format csv');
       return await withDatabase(options, async (database) => {
-        const { prompts } = await createPromptsService(database.db, database.dialect, createAppCaches()).list({}, undefined);
+        // Exporting writes nothing: no cache needs to hear of it.
+        const promptsService = createPromptsService(database.db, database.dialect, createAppCaches(), UNCACHED_LIBRARY_WRITES);
+        const { prompts } = await promptsService.list({}, undefined);
         const output = formatExport(prompts, format);
         if (values.out === undefined) {
           io.stdout(output);

@@ -2,6 +2,7 @@ import { BODY_LIMIT_BYTES } from '@prompt-vault/shared/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsRoutes } from './analytics/routes';
+import { localLibraryWrites } from './cache/library-writes';
 import { createAppCaches } from './cache/read-cache';
 import { createAnalyticsService } from './analytics/service';
 import { commentRoutes } from './comments/routes';
@@ -97,19 +98,20 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const { db, dialect } = deps.database;
   const caches = createAppCaches();
-  const promptsService = createPromptsService(db, dialect, caches);
+  const writes = localLibraryWrites(caches);
+  const promptsService = createPromptsService(db, dialect, caches, writes);
   await app.register(promptRoutes, { prompts: promptsService });
-  await app.register(commentRoutes, { comments: createCommentsService(db, caches) });
+  await app.register(commentRoutes, { comments: createCommentsService(db, writes) });
   const facetsService = createFacetsService(db, caches);
   await app.register(facetRoutes, { facets: facetsService });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(db, caches) });
   await app.register(healthRoutes, { db });
-  await app.register(feedRoutes, { feeds: createFeedsService(db, dialect, config.publicUrl) });
+  await app.register(feedRoutes, { feeds: createFeedsService(promptsService, config.publicUrl) });
   await app.register(reportRoutes, { reports: createReportsService(db) });
   await base.register(mcpRoutes, { prompts: promptsService, facets: facetsService, publicUrl: config.publicUrl });
   if (config.adminToken) {
     // Without ADMIN_TOKEN the moderation API does not exist (404), rather than refusing.
-    await app.register(adminRoutes, { moderation: createModerationService(db, caches), adminToken: config.adminToken });
+    await app.register(adminRoutes, { moderation: createModerationService(db, writes), adminToken: config.adminToken });
   }
 
   if (deps.webRoot) {

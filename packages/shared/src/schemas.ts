@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, NOTE_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import { searchTextOf } from './search-text';
 import { charLength, hasLoneSurrogate } from './text';
 
 /**
@@ -92,7 +93,7 @@ export const SORT_OPTIONS = ['likes_desc', 'likes_asc', 'newest', 'copies_desc']
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export const listQuerySchema = z.object({
-  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  q: z.string().overwrite(searchTextOf).max(200, 'q must be at most 200 characters').optional(),
   category: z.string().max(200).optional(),
   model: z.string().max(200).optional(),
   sort: z.enum(SORT_OPTIONS, { error: `sort must be one of ${SORT_OPTIONS.join(', ')}` }).optional(),

@@ -2,6 +2,7 @@ import { ACTIVITY_DAYS, ANALYTICS_STALE_MS, TOP_COPIED_COUNT } from '@prompt-vau
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { Analytics } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
+import { cacheKeys } from '../cache/keys';
 import type { AppCaches } from '../cache/read-cache';
 import type { Database } from '../db/schema';
 import * as repository from './repository';
@@ -37,7 +38,7 @@ export function createAnalyticsService(db: Kysely<Database>, caches: AppCaches, 
     // Keyed by day: the activity window moves at midnight.
     get: () => {
       const days = lastDays(ACTIVITY_DAYS, clock());
-      return caches.activity.get(`analytics:${days.at(-1)}`, () => compute(days), { staleForMs: ANALYTICS_STALE_MS });
+      return caches.activity.get(cacheKeys.analytics(days.at(-1) ?? ''), () => compute(days), { staleForMs: ANALYTICS_STALE_MS });
     },
   };
 

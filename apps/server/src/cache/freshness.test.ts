@@ -2,7 +2,7 @@ import type { Analytics, Facets, Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_STALE_MS } from '@prompt-vault/shared/limits';
 import { newId } from '../db/ids';
-import { MAX_KEPT_LIKES } from '../prompts/service';
+import { MAX_KEPT_LIKES } from '../prompts/visitor-likes';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
 

@@ -1,6 +1,6 @@
 import type { Comment, CommentInput } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
-import type { AppCaches } from '../cache/read-cache';
+import type { LibraryWrites } from '../cache/library-writes';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/app-error';
@@ -22,7 +22,7 @@ export interface CommentsService {
   create(promptId: string, input: CommentInput, userId: string | undefined): Promise<Comment>;
 }
 
-export function createCommentsService(db: Kysely<Database>, caches: AppCaches): CommentsService {
+export function createCommentsService(db: Kysely<Database>, writes: LibraryWrites): CommentsService {
   return {
     async list(promptId) {
       return (await repository.listComments(db, promptId)).map(toComment);
@@ -40,7 +40,7 @@ export function createCommentsService(db: Kysely<Database>, caches: AppCaches): 
       // Looks like any new note, but nothing is stored.
       if (isHoneypotFilled(input)) return toComment(row);
       const inserted = await repository.insertComment(db, row);
-      caches.activity.invalidateAllowingStale();
+      writes.announce({ kind: 'commented' });
       if (!inserted) throw notFound('Prompt');
       return toComment(row);
     },

@@ -1,6 +1,7 @@
 import { popularKeywords } from '@prompt-vault/shared/keywords';
 import type { Facets } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
+import { cacheKeys } from '../cache/keys';
 import type { AppCaches } from '../cache/read-cache';
 import type { Database } from '../db/schema';
 import * as repository from './repository';
@@ -12,7 +13,7 @@ export interface FacetsService {
 /** Facets read every title (100 ms at 100k prompts), so they are cached until a prompt is added. */
 export function createFacetsService(db: Kysely<Database>, caches: AppCaches): FacetsService {
   return {
-    get: () => caches.catalog.get('facets', compute),
+    get: () => caches.catalog.get(cacheKeys.facets, compute),
   };
 
   async function compute(): Promise<Facets> {

@@ -2,10 +2,13 @@ import { FEED_ENTRY_COUNT } from '@prompt-vault/shared/site';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/ids';
-import { insertPrompt } from '../prompts/repository';
+import { insertPrompt } from '../prompts/insert-repository';
 import { type TestApp, createTestApp } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { STATIC_PAGES, createFeedsService } from './service';
+import { localLibraryWrites } from '../cache/library-writes';
+import { createAppCaches } from '../cache/read-cache';
+import { createPromptsService } from '../prompts/service';
 
 const ORIGIN = 'https://prompts.example.org/vault';
 const TRICKY_TITLE = `Tags <b>&amp; "quotes" 'apostrophes' & $& ]]>`;
@@ -128,7 +131,9 @@ describe.each(TEST_DIALECTS)('feed and sitemap on %s', (dialect) => {
   it('past the limit of URLs per file, serves a sitemap index whose parts list every prompt once', async () => {
     await add(12); // 13 prompts with the tricky one
     // Five URLs per file: part 1 holds the 4 static pages and 1 prompt, the others 1 prompt each.
-    const feeds = createFeedsService(t.database.db, dialect, ORIGIN, STATIC_PAGES.length + 3);
+    const caches = createAppCaches();
+    const library = createPromptsService(t.database.db, dialect, caches, localLibraryWrites(caches));
+    const feeds = createFeedsService(library, ORIGIN, STATIC_PAGES.length + 3);
     const index = await feeds.sitemap();
     wellFormed(index);
     const { sitemapindex } = parser.parse(index);

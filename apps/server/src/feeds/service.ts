@@ -10,12 +10,8 @@ import {
   robotsTxt,
   sitemapPartPath,
 } from '@prompt-vault/shared/site';
-import type { Kysely } from 'kysely';
-import type { Dialect } from '../db/connect';
-import type { Database } from '../db/schema';
 import { escapeXml } from '../http/escape-xml';
-import * as repository from '../prompts/repository';
-import { toPrompt } from '../prompts/service';
+import type { PromptsService } from '../prompts/service';
 
 /** The site's pages that are the same for everyone, listed in the sitemap before the prompts. */
 export const STATIC_PAGES = Object.values(PAGE_PATHS);
@@ -35,8 +31,7 @@ export interface FeedsService {
 }
 
 export function createFeedsService(
-  db: Kysely<Database>,
-  dialect: Dialect,
+  prompts: PromptsService,
   publicUrl: string,
   /** URLs per sitemap file: the protocol's limit (tests pass a small one). */
   maxUrls: number = SITEMAP_MAX_URLS,
@@ -57,11 +52,11 @@ export function createFeedsService(
   return {
     robots: () => robotsTxt(publicUrl),
     async atom() {
-      const rows = await repository.listPrompts(db, dialect, {}, { sort: 'newest', limit: FEED_ENTRY_COUNT }, undefined);
-      const prompts = rows.map(toPrompt);
+      // The library's own first page (cached like any page), seen by no one in particular.
+      const newest = (await prompts.list({ sort: 'newest', limit: FEED_ENTRY_COUNT }, undefined)).prompts;
       // An empty library's feed still needs an <updated>; the epoch says "never".
-      const updated = prompts[0]?.createdAt ?? new Date(0).toISOString();
-      const entries = prompts.map((prompt) => {
+      const updated = newest[0]?.createdAt ?? new Date(0).toISOString();
+      const entries = newest.map((prompt) => {
         const link = escapeXml(absolute(promptPath(prompt._id)));
         return [
           '  <entry>',
@@ -94,12 +89,12 @@ export function createFeedsService(
     },
 
     async sitemap() {
-      const total = await repository.countPrompts(db, dialect, {});
+      const total = await prompts.countVisible();
       if (total + STATIC_PAGES.length <= maxUrls) {
-        const stamps = await repository.listPromptStamps(db, { order: 'newest', limit: maxUrls - STATIC_PAGES.length });
+        const stamps = await prompts.stamps({ order: 'newest', limit: maxUrls - STATIC_PAGES.length });
         return urlset([
           ...STATIC_PAGES.map((path) => urlEntry(path)),
-          ...stamps.map((stamp) => urlEntry(promptPath(stamp.id), stamp.created_at)),
+          ...stamps.map((stamp) => urlEntry(promptPath(stamp.id), stamp.createdAt)),
         ]);
       }
       // Past the protocol's 50,000 URLs per file: an index of parts, oldest
@@ -120,11 +115,11 @@ export function createFeedsService(
 
     async sitemapPart(part) {
       if (!Number.isInteger(part) || part < 1) return undefined;
-      const stamps = await repository.listPromptStamps(db, { order: 'oldest', offset: (part - 1) * promptsPerPart, limit: promptsPerPart });
+      const stamps = await prompts.stamps({ order: 'oldest', offset: (part - 1) * promptsPerPart, limit: promptsPerPart });
       if (stamps.length === 0 && part > 1) return undefined;
       return urlset([
         ...(part === 1 ? STATIC_PAGES.map((path) => urlEntry(path)) : []),
-        ...stamps.map((stamp) => urlEntry(promptPath(stamp.id), stamp.created_at)),
+        ...stamps.map((stamp) => urlEntry(promptPath(stamp.id), stamp.createdAt)),
       ]);
     },
   };

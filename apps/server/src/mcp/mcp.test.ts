@@ -72,8 +72,10 @@ describe.each(TEST_DIALECTS)('MCP endpoint on %s', (dialect) => {
     const second = await client.listPrompts({ cursor: first.nextCursor });
     expect(second.nextCursor).toBeUndefined();
     const names = [...first.prompts, ...second.prompts].map((prompt) => prompt.name);
-    // Newest first, as the library lists them.
-    expect(names).toEqual([...ids].reverse());
+    // In the library's order: the API's unpaged list, newest first (prompts made in one millisecond by id).
+    const stored = (await t.app.inject({ url: '/api/prompts' })).json<{ _id: string }[]>();
+    expect(names).toEqual(stored.map((prompt) => prompt._id));
+    expect([...names].sort()).toEqual([...ids].sort());
     const withVariables = second.prompts.find((prompt) => prompt.name === ids[0]);
     expect(withVariables?.title).toBe('Prompt number 0');
     expect(withVariables?.arguments).toEqual([

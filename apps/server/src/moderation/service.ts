@@ -1,9 +1,9 @@
 import type { ModerationResult, ReportSummary } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
+import type { LibraryWrites } from '../cache/library-writes';
 import type { Database, Visibility } from '../db/schema';
 import { notFound } from '../http/app-error';
 import * as repository from './repository';
-import type { AppCaches } from '../cache/read-cache';
 
 /** How many reported targets the moderators' list shows. */
 const REPORT_LIST_LIMIT = 500;
@@ -30,7 +30,7 @@ export interface ModerationService {
   setCommentStatus(id: string, status: Visibility): Promise<ModerationResult>;
 }
 
-export function createModerationService(db: Kysely<Database>, caches?: AppCaches): ModerationService {
+export function createModerationService(db: Kysely<Database>, writes: LibraryWrites): ModerationService {
   return {
     async listReports() {
       return (await repository.listReportSummaries(db, REPORT_LIST_LIMIT)).map(toSummary);
@@ -38,13 +38,12 @@ export function createModerationService(db: Kysely<Database>, caches?: AppCaches
     async setPromptStatus(id, status) {
       if (!(await repository.setPromptStatus(db, id, status))) throw notFound('Prompt');
       // Hidden prompts vanish from every list, count and chart at once.
-      caches?.catalog.invalidate();
-      caches?.activity.invalidate();
+      writes.announce({ kind: 'prompt-moderated' });
       return { _id: id, status };
     },
     async setCommentStatus(id, status) {
       if (!(await repository.setCommentStatus(db, id, status))) throw notFound('Note');
-      caches?.activity.invalidate();
+      writes.announce({ kind: 'comment-moderated' });
       return { _id: id, status };
     },
   };

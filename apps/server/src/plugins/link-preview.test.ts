@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertPrompt } from '../prompts/repository';
+import { insertPrompt } from '../prompts/insert-repository';
 import { type TestApp, createTestApp } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { META_PLACEHOLDER } from './static-web';

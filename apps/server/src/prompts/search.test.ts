@@ -2,7 +2,7 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp } from '../testing/test-app';
-import { listPrompts } from './repository';
+import { listPrompts } from './read-repository';
 import type { SearchStrategy } from './search';
 
 // Search runs on a trigram index for 3+ characters and on a scan below that

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countPrompts } from './repository';
+import { countPrompts } from './read-repository';
 import { type TestApp, createTestApp } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 

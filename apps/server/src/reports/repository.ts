@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, ReportTargetType, ReportsTable } from '../db/schema';
-import { promptExists } from '../prompts/repository';
+import { promptExists } from '../prompts/read-repository';
 
 /** True when the target can be seen (a note also needs its prompt visible). */
 export async function isVisibleTarget(db: Kysely<Database>, type: ReportTargetType, id: string): Promise<boolean> {

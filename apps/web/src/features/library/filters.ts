@@ -1,4 +1,5 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
+import { searchTextOf } from '@prompt-vault/shared/search-text';
 
 /**
  * The library's filters and their place in the URL
@@ -49,7 +50,7 @@ export function filtersFromSearchParams(params: URLSearchParams): LibraryFilters
  */
 export function filtersToSearchParams(filters: LibraryFilters): URLSearchParams {
   const params = new URLSearchParams();
-  const q = filters.q.trim();
+  const q = searchTextOf(filters.q);
   if (q) params.set(PARAM.q, q);
   if (filters.category) params.set(PARAM.category, filters.category);
   if (filters.model) params.set(PARAM.model, filters.model);
@@ -60,7 +61,7 @@ export function filtersToSearchParams(filters: LibraryFilters): URLSearchParams 
 
 /** The filters with their search text trimmed: two URLs that mean the same list share one cache entry. */
 export function normalizeFilters(filters: LibraryFilters): LibraryFilters {
-  return { ...filters, q: filters.q.trim() };
+  return { ...filters, q: searchTextOf(filters.q) };
 }
 
 export function hasActiveFilter(filters: LibraryFilters): boolean {
@@ -89,7 +90,7 @@ const SORT_LABELS: Record<(typeof LIBRARY_SORTS)[number], string> = {
 /** One removable chip per active filter, in the order of the controls. */
 export function activeFilterChips(filters: LibraryFilters): FilterChip[] {
   const chips: FilterChip[] = [];
-  const q = filters.q.trim();
+  const q = searchTextOf(filters.q);
   if (q) chips.push({ key: 'q', label: `Search: ${q}` });
   if (filters.category) chips.push({ key: 'category', label: `Category: ${filters.category}` });
   if (filters.model) chips.push({ key: 'model', label: `Model: ${filters.model}` });

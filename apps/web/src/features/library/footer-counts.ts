@@ -1,4 +1,5 @@
 import type { LibraryFilters } from './filters';
+import { searchTextOf } from '@prompt-vault/shared/search-text';
 
 export interface FooterCounts {
   /** X: the prompts that match the search and filters, all of them, loaded or not. */
@@ -9,7 +10,7 @@ export interface FooterCounts {
 
 /** Whether the filters leave out any prompt (sorting only reorders). */
 function narrows(filters: LibraryFilters): boolean {
-  return filters.q.trim() !== '' || filters.category !== '' || filters.model !== '' || filters.likedOnly;
+  return searchTextOf(filters.q) !== '' || filters.category !== '' || filters.model !== '' || filters.likedOnly;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SEARCH_DEBOUNCE_MS, SKELETON_CARD_COUNT } from '@prompt-vault/shared/limits';
+import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -32,18 +33,18 @@ function useSearchText(filters: LibraryFilters, setFilters: ReturnType<typeof us
   const written = useRef(filters.q);
 
   useEffect(() => {
-    if (filters.q.trim() !== written.current.trim()) {
+    if (searchTextOf(filters.q) !== searchTextOf(written.current)) {
       written.current = filters.q;
       setText(filters.q);
     }
   }, [filters.q]);
 
   useEffect(() => {
-    if (text.trim() === filters.q.trim()) return undefined;
+    if (searchTextOf(text) === searchTextOf(filters.q)) return undefined;
     const timer = setTimeout(() => {
       written.current = text;
       // Refining a search replaces its history entry; starting one adds an entry.
-      setFilters({ ...filters, q: text }, { replace: filters.q.trim() !== '' && text.trim() !== '' });
+      setFilters({ ...filters, q: text }, { replace: searchTextOf(filters.q) !== '' && searchTextOf(text) !== '' });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, filters, setFilters]);

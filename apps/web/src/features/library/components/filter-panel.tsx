@@ -1,4 +1,5 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
+import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { ChevronDown, Search, SlidersHorizontal, X } from 'lucide-react';
 import { type RefObject, useId, useState } from 'react';
 import type { Facets } from '@prompt-vault/shared/schemas';
@@ -23,7 +24,7 @@ export function FilterPanel(props: FilterPanelProps) {
   const ids = { heading: useId(), search: useId(), selects: useId(), category: useId(), model: useId(), sort: useId(), liked: useId() };
   // The selects start open when a shared link already uses one of them.
   const [open, setOpen] = useState(() => Boolean(filters.category || filters.model || filters.sort || filters.likedOnly));
-  const active = hasActiveFilter(filters) || searchText.trim() !== '';
+  const active = hasActiveFilter(filters) || searchTextOf(searchText) !== '';
   const chips = activeFilterChips(filters);
 
   return (

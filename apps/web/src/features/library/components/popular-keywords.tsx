@@ -1,3 +1,4 @@
+import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { useId } from 'react';
 
@@ -11,7 +12,7 @@ interface PopularKeywordsProps {
 /** The badge row; the page renders it only once the keywords have loaded and exist. */
 export function PopularKeywords({ keywords, current, onPick }: PopularKeywordsProps) {
   const headingId = useId();
-  const chosen = current.trim().toLowerCase();
+  const chosen = searchTextOf(current).toLowerCase();
   return (
     <section className="popular-keywords" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-label">

@@ -1,0 +1,27 @@
+/**
+ * Every read cache key, built in one place so two readers of the same answer
+ * cannot spell its key differently (a miss) and two different answers cannot
+ * share one (a wrong page). Keys are JSON arrays of the values the answer
+ * depends on, prefixed by what the answer is.
+ */
+
+/** The filters a shared answer of the list depends on (the visitor's own `liked` never is). */
+export interface ListKeyParts {
+  /** Normalised by searchTextOf: '' for no search. */
+  readonly text: string;
+  readonly category?: string;
+  readonly model?: string;
+}
+
+const listParts = (parts: ListKeyParts) => [parts.text, parts.category ?? null, parts.model ?? null];
+
+export const cacheKeys = {
+  facets: 'facets',
+  /** Analytics change their window at midnight (UTC), so the day is part of the key. */
+  analytics: (today: string) => `analytics:${today}`,
+  /** The exact number of prompts matching a filter (X-Total-Count). */
+  listTotal: (parts: ListKeyParts) => `count:${JSON.stringify(listParts(parts))}`,
+  /** One page of the list, shared by every visitor. */
+  listPage: (parts: ListKeyParts, page: { readonly sort: string; readonly limit: number; readonly cursor?: string }) =>
+    `page:${JSON.stringify([page.sort, ...listParts(parts), page.limit, page.cursor ?? null])}`,
+} as const;

@@ -1,0 +1,60 @@
+import type { AppCaches } from './read-cache';
+
+/**
+ * Every kind of write that changes what the read caches hold. A new write
+ * path announces one of these (LibraryWrites.announce) after it runs; which
+ * caches each one makes out of date is decided here and nowhere else.
+ */
+export type LibraryWrite =
+  | { readonly kind: 'prompt-added' }
+  /** A prompt hidden or shown again (moderation). */
+  | { readonly kind: 'prompt-moderated' }
+  /** A comment hidden or shown again (moderation). */
+  | { readonly kind: 'comment-moderated' }
+  /** A like or an unlike, by this visitor. */
+  | { readonly kind: 'liked'; readonly userId: string }
+  | { readonly kind: 'copied' }
+  | { readonly kind: 'commented' };
+
+/**
+ * Drops from `caches` what `write` made out of date:
+ * - a prompt added, hidden or shown changes totals and facets (catalog) and
+ *   every page and chart (activity), at once;
+ * - likes, copies and comments change counters on pages and in analytics;
+ *   they come by the thousand a second, so an entry that allows it may live
+ *   on briefly (ReadCache.invalidateAllowingStale);
+ * - a like also changes that visitor's kept likes.
+ */
+export function forgetAfter(caches: AppCaches, write: LibraryWrite): void {
+  switch (write.kind) {
+    case 'prompt-added':
+    case 'prompt-moderated':
+      caches.catalog.invalidate();
+      caches.activity.invalidate();
+      return;
+    case 'comment-moderated':
+      caches.activity.invalidate();
+      return;
+    case 'liked':
+      caches.activity.invalidateAllowingStale();
+      caches.visitorLikes.forget(write.userId);
+      return;
+    case 'copied':
+    case 'commented':
+      caches.activity.invalidateAllowingStale();
+      return;
+  }
+}
+
+/** Where services announce their writes, after the write (or a failed attempt that may have written). */
+export interface LibraryWrites {
+  announce(write: LibraryWrite): void;
+}
+
+/** Writes seen by this process only: other instances converge within the caches' TTL. */
+export function localLibraryWrites(caches: AppCaches): LibraryWrites {
+  return { announce: (write) => forgetAfter(caches, write) };
+}
+
+/** For a process without read caches (the admin CLI): its writes reach servers through their TTL. */
+export const UNCACHED_LIBRARY_WRITES: LibraryWrites = { announce: () => {} };

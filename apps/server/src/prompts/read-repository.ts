@@ -1,0 +1,144 @@
+import type { SortOption } from '@prompt-vault/shared/schemas';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Dialect } from '../db/connect';
+import type { Database } from '../db/schema';
+import type { Cursor } from './cursor';
+import { type SearchStrategy, searchCondition } from './search';
+
+/** Reading the list, its totals and single prompts, for the API and the pages. */
+
+export interface PromptFilter {
+  /** A search text, normalised by searchTextOf; absent or empty for no search. */
+  readonly q?: string;
+  readonly category?: string;
+  readonly model?: string;
+  /** Only prompts this user liked. */
+  readonly likedBy?: string;
+}
+
+export interface PageRequest {
+  readonly sort: SortOption;
+  readonly limit?: number;
+  readonly after?: Cursor;
+  /** How a search text finds the page's prompts (search.ts); the index by default. */
+  readonly searchStrategy?: SearchStrategy;
+}
+
+const SORT_KEYS = {
+  newest: { column: 'created_at', direction: 'desc' },
+  likes_desc: { column: 'like_count', direction: 'desc' },
+  likes_asc: { column: 'like_count', direction: 'asc' },
+  copies_desc: { column: 'copy_count', direction: 'desc' },
+} as const satisfies Record<SortOption, { column: string; direction: 'asc' | 'desc' }>;
+
+export function sortColumn(sort: SortOption): (typeof SORT_KEYS)[SortOption]['column'] {
+  return SORT_KEYS[sort].column;
+}
+
+type PromptQuery = SelectQueryBuilder<Database, 'prompts', object>;
+
+function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter, strategy?: SearchStrategy): PromptQuery {
+  let filtered = query.where('prompts.status', '=', 'visible');
+  const text = filter.q;
+  if (text) filtered = filtered.where((eb) => searchCondition(dialect, eb, text, strategy));
+  if (filter.category !== undefined) filtered = filtered.where('prompts.category', '=', filter.category);
+  if (filter.model !== undefined) filtered = filtered.where('prompts.model', '=', filter.model);
+  const likedBy = filter.likedBy;
+  if (likedBy !== undefined) {
+    // IN, not a correlated EXISTS: SQLite then starts from the user's likes
+    // (likes_user_idx) instead of probing likes for every prompt (0.2 ms
+    // against 38 ms at 100k prompts).
+    filtered = filtered.where('prompts.id', 'in', (eb) =>
+      eb.selectFrom('likes').select('likes.prompt_id').where('likes.user_id', '=', likedBy),
+    );
+  }
+  return filtered;
+}
+
+/** Selects the prompt columns plus whether `userId` liked each one. */
+function selectPromptColumns(query: PromptQuery, userId: string | undefined) {
+  return query
+    .select([
+      'prompts.id',
+      'prompts.title',
+      'prompts.prompt',
+      'prompts.category',
+      'prompts.model',
+      'prompts.like_count',
+      'prompts.copy_count',
+      'prompts.comment_count',
+      'prompts.created_at',
+    ])
+    .select((eb) =>
+      userId === undefined
+        ? sql<boolean>`0`.as('liked')
+        : eb
+            .exists(
+              eb
+                .selectFrom('likes')
+                .select(sql`1`.as('one'))
+                .whereRef('likes.prompt_id', '=', 'prompts.id')
+                .where('likes.user_id', '=', userId),
+            )
+            .as('liked'),
+    );
+}
+
+export async function listPrompts(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  filter: PromptFilter,
+  page: PageRequest,
+  userId: string | undefined,
+) {
+  const { column, direction } = SORT_KEYS[page.sort];
+  let query = applyFilter(db.selectFrom('prompts'), dialect, filter, page.searchStrategy);
+  const after = page.after;
+  if (after) {
+    const comparison = direction === 'desc' ? '<' : '>';
+    query = query.where((eb) => eb(eb.refTuple(`prompts.${column}`, 'prompts.id'), comparison, eb.tuple(after.value, after.id)));
+  }
+  let ordered = selectPromptColumns(query, userId).orderBy(`prompts.${column}`, direction).orderBy('prompts.id', direction);
+  if (page.limit !== undefined) ordered = ordered.limit(page.limit);
+  return ordered.execute();
+}
+
+export async function countPrompts(db: Kysely<Database>, dialect: Dialect, filter: PromptFilter): Promise<number> {
+  const row = await applyFilter(db.selectFrom('prompts'), dialect, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** True when a visible prompt has this id. */
+export async function promptExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('prompts').select('id').where('id', '=', id).where('status', '=', 'visible').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findPromptById(db: Kysely<Database>, id: string, userId: string | undefined) {
+  return selectPromptColumns(db.selectFrom('prompts').where('prompts.status', '=', 'visible'), userId)
+    .where('prompts.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Ids and creation times of visible prompts (the sitemap needs no text):
+ * newest first (the one-file sitemap) or oldest first (the parts of a
+ * sitemap index, so a new prompt only changes the last part), a slice at a time.
+ */
+export async function listPromptStamps(
+  db: Kysely<Database>,
+  slice: { readonly order: 'newest' | 'oldest'; readonly limit: number; readonly offset?: number },
+) {
+  const direction = slice.order === 'newest' ? 'desc' : 'asc';
+  return db
+    .selectFrom('prompts')
+    .select(['id', 'created_at'])
+    .where('status', '=', 'visible')
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
+    .offset(slice.offset ?? 0)
+    .limit(slice.limit)
+    .execute();
+}
