@@ -21,4 +21,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
+  {
+    // A write announces itself (cache/library-writes.ts); only that module
+    // decides which read caches it makes stale, so a new write path cannot
+    // forget one. Tests of the caches themselves are the exception.
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/cache/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression > MemberExpression.callee[property.name=/^(invalidate|invalidateAllowingStale|forget)$/]',
+          message:
+            'Announce the write instead (LibraryWrites.announce in cache/library-writes.ts), which knows what each write makes stale.',
+        },
+      ],
+    },
+  },
 );
