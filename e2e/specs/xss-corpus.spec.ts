@@ -59,7 +59,7 @@ test.beforeAll(async () => {
   }
   for (const [index, prompt] of planted.slice(0, LEADERBOARD).entries()) {
     for (let copy = 0; copy <= LEADERBOARD - index; copy += 1) {
-      await api.post(`/api/prompts/${prompt._id}/copy`, { headers: { 'user-id': 'anonymous' } });
+      await api.post(`/api/prompts/${prompt._id}/copy`, { headers: { 'content-type': 'application/json', 'user-id': 'anonymous' } });
     }
   }
 });

@@ -1,7 +1,7 @@
 import { analyticsSchema } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 
 describe.each(TEST_DIALECTS)('GET /api/analytics overview on %s', (dialect) => {
   let t: TestApp;
@@ -34,7 +34,7 @@ describe.each(TEST_DIALECTS)('GET /api/analytics overview on %s', (dialect) => {
       });
       ids.push(response.json()._id);
     }
-    const copy = (index: number) => t.app.inject({ method: 'POST', url: `/api/prompts/${ids[index]}/copy` });
+    const copy = (index: number) => t.app.inject({ method: 'POST', url: `/api/prompts/${ids[index]}/copy`, headers: JSON_HEADERS });
     await copy(2);
     await copy(2);
     await copy(0);

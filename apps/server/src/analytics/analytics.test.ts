@@ -3,7 +3,7 @@ import { analyticsSchema, facetsSchema, promptSchema } from '@prompt-vault/share
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppCaches } from '../cache/read-cache';
 import { newId } from '../db/ids';
-import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { createAnalyticsService, lastDays } from './service';
 
@@ -105,7 +105,11 @@ describe.each(TEST_DIALECTS)('analytics and facets API on %s', (dialect) => {
         expect(like.statusCode).toBe(200);
       }
       for (let index = 0; index < 4; index += 1) {
-        const copy = await t.app.inject({ method: 'POST', url: `/api/prompts/${second._id}/copy`, headers: { 'user-id': 'anonymous' } });
+        const copy = await t.app.inject({
+          method: 'POST',
+          url: `/api/prompts/${second._id}/copy`,
+          headers: { ...JSON_HEADERS, 'user-id': 'anonymous' },
+        });
         expect(copy.statusCode).toBe(200);
       }
 

@@ -4,7 +4,7 @@ import { ANALYTICS_STALE_MS } from '@prompt-vault/shared/limits';
 import { newId } from '../db/ids';
 import { MAX_KEPT_LIKES } from '../prompts/visitor-likes';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 
 // Facets, analytics and list totals are cached (read-cache.ts); every write
 // the app makes must show in the very next read.
@@ -68,7 +68,7 @@ describe.each(TEST_DIALECTS)('cached aggregates on %s', (dialect) => {
       await like(false);
       later();
       expect((await analytics()).overview.totalLikes).toBe(0);
-      await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy` });
+      await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy`, headers: JSON_HEADERS });
       later();
       const copied = await analytics();
       expect(copied.overview.totalCopies).toBe(1);
@@ -88,7 +88,7 @@ describe.each(TEST_DIALECTS)('cached aggregates on %s', (dialect) => {
     const hidden = await share('Hidden Prompt');
     for (const id of [shown, hidden]) {
       await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } });
-      await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy` });
+      await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy`, headers: JSON_HEADERS });
     }
     await t.database.db.updateTable('prompts').set({ status: 'hidden' }).where('id', '=', hidden).execute();
     const result = await analytics();
@@ -110,7 +110,7 @@ describe.each(TEST_DIALECTS)('cached aggregates on %s', (dialect) => {
     expect(await page(userId(1))).toMatchObject({ likes: 1, liked: true });
     expect(await page(userId(2))).toMatchObject({ likes: 1, liked: false });
     expect(await page()).toMatchObject({ likes: 1, liked: false });
-    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy` });
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy`, headers: JSON_HEADERS });
     expect(await page(userId(2))).toMatchObject({ copyCount: 1 });
     await t.app.inject({ method: 'POST', url: `/api/comments/${id}`, payload: { text: 'Handy.' } });
     expect(await page(userId(2))).toMatchObject({ commentCount: 1 });

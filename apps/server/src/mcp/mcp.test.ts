@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../testing/test-app';
+import { JSON_HEADERS, type TestApp, createTestApp } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { MCP_PAGE_SIZE } from './library-server';
 
@@ -193,7 +193,7 @@ describe.each(TEST_DIALECTS)('MCP endpoint on %s', (dialect) => {
     const moderation = await t.app.inject({
       method: 'POST',
       url: `/api/admin/prompts/${hidden}/hide`,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(moderation.statusCode).toBe(200);
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { moderationResultSchema, reportSummarySchema } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
@@ -29,7 +29,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
       headers: { 'user-id': userId(1) },
       payload: { liked: true },
     });
-    await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/copy`, headers: { 'user-id': userId(1) } });
+    await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/copy`, headers: { ...JSON_HEADERS, 'user-id': userId(1) } });
     noteId = (await t.app.inject({ method: 'POST', url: `/api/comments/${otherId}`, payload: { text: 'rude note' } })).json()._id;
     // Notes list oldest first, by the millisecond; two in the same millisecond would fall back to their random ids.
     await new Promise((resolve) => setTimeout(resolve, 2));
@@ -41,7 +41,8 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
 
   const report = (payload: object, user: string | null = userId(1)) =>
     t.app.inject({ method: 'POST', url: '/api/reports', headers: user === null ? {} : { 'user-id': user }, payload });
-  const admin = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = auth) => t.app.inject({ method, url, headers });
+  const admin = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = auth) =>
+    t.app.inject({ method, url, headers: { ...JSON_HEADERS, ...headers } });
 
   it('takes a report once per visitor: 201 first, 200 on a repeat, counted once', async () => {
     const first = await report({ targetType: 'prompt', targetId: promptId, reason: 'spam' });
@@ -152,7 +153,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
         })
       ).statusCode,
     ).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/copy` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/copy`, headers: JSON_HEADERS })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/comments/${promptId}`, payload: { text: 'hi' } })).statusCode).toBe(404);
 
     expect((await admin('POST', `/api/admin/prompts/${promptId}/unhide`)).json()).toEqual({ _id: promptId, status: 'visible' });

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../http/app-error';
 import { isDatabaseUnavailable } from '../http/database-unavailable';
+import { JSON_ONLY_MESSAGE } from './json-body';
 
 /** Seconds a client should wait before retrying while the database is unavailable. */
 const UNAVAILABLE_RETRY_AFTER_S = 5;
@@ -29,7 +30,7 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode; message:
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: ERROR_CODES.unsupportedMediaType,
-    message: 'Send the request body as application/json',
+    message: JSON_ONLY_MESSAGE,
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ERROR_CODES.badRequest, message: 'Invalid Content-Length' },
 };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkResponse, openApiPath } from '../testing/openapi-contract';
-import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { DOCS_CSP, DOCS_PREFIX, OPENAPI_PATH } from './openapi';
 import { META_PLACEHOLDER } from './static-web';
@@ -79,8 +79,9 @@ describe.each(TEST_DIALECTS)('OpenAPI description on %s', (dialect) => {
       { method: 'POST' as const, url: '/api/prompts', payload: { title: '' } },
       { method: 'POST' as const, url: `/api/prompts/${id}/like`, headers: user, payload: { liked: true } },
       { method: 'POST' as const, url: `/api/prompts/${id}/like`, payload: { liked: true } },
+      { method: 'POST' as const, url: `/api/prompts/${id}/copy`, headers: JSON_HEADERS },
+      { method: 'POST' as const, url: '/api/prompts/unknown/copy', headers: JSON_HEADERS },
       { method: 'POST' as const, url: `/api/prompts/${id}/copy` },
-      { method: 'POST' as const, url: '/api/prompts/unknown/copy' },
       { method: 'POST' as const, url: `/api/comments/${id}`, payload: { text: 'Nice', author: 'Ann' } },
       { method: 'POST' as const, url: `/api/comments/${id}`, payload: { text: '' } },
       { url: `/api/comments/${id}` },
@@ -91,7 +92,7 @@ describe.each(TEST_DIALECTS)('OpenAPI description on %s', (dialect) => {
     ];
     const statuses = [];
     for (const request of requests) statuses.push((await t.app.inject(request)).statusCode);
-    expect(statuses).toEqual([200, 200, 400, 400, 200, 404, 400, 200, 400, 200, 404, 201, 400, 200, 200, 200, 200, 200]);
+    expect(statuses).toEqual([200, 200, 400, 400, 200, 404, 400, 200, 400, 200, 404, 415, 201, 400, 200, 200, 200, 200, 200]);
     // close() in afterEach fails on any violation; say it here too for a clear message.
     expect(t.violations).toEqual([]);
   });

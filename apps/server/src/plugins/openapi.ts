@@ -114,6 +114,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
           "('user_' plus 8..64 characters), sent for likes and to learn which prompts they liked. " +
           'For bulk reads, page through `GET /api/prompts?limit=100` following the `Link: <...>; rel="next"` header. ' +
           'Reads and each kind of write are rate-limited per client IP (429 with `Retry-After`). ' +
+          'Every POST sends `Content-Type: application/json`, even one without a body (415 otherwise). ' +
           'Assistants connect to the MCP endpoint at `/mcp` instead (docs/mcp.md).',
       },
       servers: [{ url: options.publicUrl, description: 'This Prompt Vault' }],

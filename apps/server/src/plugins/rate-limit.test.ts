@@ -2,7 +2,7 @@ import { MESSAGES } from '@prompt-vault/shared/messages';
 import { apiErrorSchema } from '@prompt-vault/shared/schemas';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 import { budgetFor } from './rate-limit';
 
 // Budgets are per client and per process, so SQLite is enough here; the
@@ -69,7 +69,7 @@ describe('rate limits', () => {
       submit: [{ method: 'POST', url: '/api/prompts', payload: { title: 'T2', prompt: 'P2', category: 'C', model: 'M' } }],
       notes: [{ method: 'POST', url: `/api/comments/${id}`, payload: { text: 'x' } }],
       likes: [{ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } }],
-      copies: [{ method: 'POST', url: `/api/prompts/${id}/copy` }],
+      copies: [{ method: 'POST', url: `/api/prompts/${id}/copy`, headers: JSON_HEADERS }],
       reports: [
         {
           method: 'POST',

@@ -1,7 +1,7 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 
 const rows = [
   { title: 'Email Writer', prompt: 'Draft a polite EMAIL reply.', category: 'Writing', model: 'GPT-4o' },
@@ -31,7 +31,8 @@ describe.each(TEST_DIALECTS)('GET /api/prompts on %s', (dialect) => {
         payload: { liked: true },
       });
     await Promise.all([like(0, 1), like(0, 2), like(0, 3), like(1, 1), like(3, 1), like(3, 2)]);
-    for (let copy = 0; copy < 5; copy += 1) await t.app.inject({ method: 'POST', url: `/api/prompts/${ids[2]}/copy` });
+    for (let copy = 0; copy < 5; copy += 1)
+      await t.app.inject({ method: 'POST', url: `/api/prompts/${ids[2]}/copy`, headers: JSON_HEADERS });
   });
   afterEach(async () => {
     await t.close();

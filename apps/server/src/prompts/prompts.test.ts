@@ -2,7 +2,7 @@ import { PROMPT_LIMITS } from '@prompt-vault/shared/limits';
 import { type Prompt, promptSchema } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 
 const valid = { title: 'Weekly Review', prompt: 'Help me review my week.', category: 'Productivity', model: 'GPT-4o' };
 
@@ -220,7 +220,11 @@ describe.each(TEST_DIALECTS)('prompts API on %s', (dialect) => {
   describe('copies', () => {
     it('records a copy for a user, for anonymous and for no header, and sends copyCount', async () => {
       const { _id } = await create();
-      const asUser = await t.app.inject({ method: 'POST', url: `/api/prompts/${_id}/copy`, headers: { 'user-id': userId(1) } });
+      const asUser = await t.app.inject({
+        method: 'POST',
+        url: `/api/prompts/${_id}/copy`,
+        headers: { ...JSON_HEADERS, 'user-id': userId(1) },
+      });
       expect(asUser.json()).toEqual({ copyCount: 1 });
       // The spec's client sends a JSON content type with no body.
       const asAnonymous = await t.app.inject({
@@ -230,15 +234,23 @@ describe.each(TEST_DIALECTS)('prompts API on %s', (dialect) => {
       });
       expect(asAnonymous.statusCode).toBe(200);
       expect(asAnonymous.json()).toEqual({ copyCount: 2 });
-      const withoutHeader = await t.app.inject({ method: 'POST', url: `/api/prompts/${_id}/copy` });
+      const withoutHeader = await t.app.inject({ method: 'POST', url: `/api/prompts/${_id}/copy`, headers: JSON_HEADERS });
       expect(withoutHeader.json()).toEqual({ copyCount: 3 });
     });
 
     it('rejects a malformed user-id and 404s for an unknown prompt', async () => {
       const { _id } = await create();
-      const bad = await t.app.inject({ method: 'POST', url: `/api/prompts/${_id}/copy`, headers: { 'user-id': 'someone' } });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: `/api/prompts/${_id}/copy`,
+        headers: { ...JSON_HEADERS, 'user-id': 'someone' },
+      });
       expect(bad.statusCode).toBe(400);
-      const unknown = await t.app.inject({ method: 'POST', url: '/api/prompts/unknown/copy', headers: { 'user-id': 'anonymous' } });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/prompts/unknown/copy',
+        headers: { ...JSON_HEADERS, 'user-id': 'anonymous' },
+      });
       expect(unknown.statusCode).toBe(404);
     });
 
@@ -246,7 +258,7 @@ describe.each(TEST_DIALECTS)('prompts API on %s', (dialect) => {
       const { _id } = await create();
       await Promise.all(
         Array.from({ length: 100 }, (_, index) =>
-          t.app.inject({ method: 'POST', url: `/api/prompts/${_id}/copy`, headers: { 'user-id': userId(index % 7) } }),
+          t.app.inject({ method: 'POST', url: `/api/prompts/${_id}/copy`, headers: { ...JSON_HEADERS, 'user-id': userId(index % 7) } }),
         ),
       );
       expect((await t.app.inject({ url: `/api/prompts/${_id}` })).json().copyCount).toBe(100);

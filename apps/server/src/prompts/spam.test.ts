@@ -1,6 +1,6 @@
 import { HONEYPOT_FIELD, apiErrorSchema, promptSchema } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../testing/test-app';
+import { type TestApp, createTestApp, JSON_HEADERS } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { duplicateKey, normaliseForDuplicates } from '../db/duplicate-key';
 
@@ -90,7 +90,8 @@ describe.each(TEST_DIALECTS)('spam controls on %s', (dialect) => {
     const id = (await submit(sample)).json()._id as string;
     const like = (userId: string) =>
       t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId }, payload: { liked: true } });
-    const copy = (userId: string) => t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy`, headers: { 'user-id': userId } });
+    const copy = (userId: string) =>
+      t.app.inject({ method: 'POST', url: `/api/prompts/${id}/copy`, headers: { ...JSON_HEADERS, 'user-id': userId } });
     for (const bad of [
       'user_short',
       'user_',

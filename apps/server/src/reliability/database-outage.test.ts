@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
-import { userId } from '../testing/test-app';
+import { userId, JSON_HEADERS } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { TcpProxy } from '../testing/tcp-proxy';
 
@@ -44,7 +44,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL connection lo
         { url: `/api/comments/${id}` },
         { method: 'POST' as const, url: '/api/prompts', payload: { title: 'T2', prompt: 'P2', category: 'C', model: 'M' } },
         { method: 'POST' as const, url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(1) }, payload: { liked: true } },
-        { method: 'POST' as const, url: `/api/prompts/${id}/copy` },
+        { method: 'POST' as const, url: `/api/prompts/${id}/copy`, headers: JSON_HEADERS },
         { method: 'POST' as const, url: `/api/comments/${id}`, payload: { text: 'note' } },
         {
           method: 'POST' as const,

@@ -69,7 +69,10 @@ describe('garbage collection in the server process', () => {
             headers: { 'content-type': 'application/json', 'user-id': userId(round) },
             body: JSON.stringify({ liked: true }),
           }),
-          fetch(`${server.baseUrl}/api/prompts/${promptId}/copy`, { method: 'POST', headers: { 'user-id': userId(round) } }),
+          fetch(`${server.baseUrl}/api/prompts/${promptId}/copy`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'user-id': userId(round) },
+          }),
           fetch(`${server.baseUrl}/api/comments/${promptId}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },

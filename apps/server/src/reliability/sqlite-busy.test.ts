@@ -1,3 +1,4 @@
+import { JSON_HEADERS } from '../testing/test-app';
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -31,7 +32,7 @@ describe('SQLite busy', () => {
       const writes = [
         { method: 'POST' as const, url: '/api/prompts', payload: { title: 'T2', prompt: 'P2', category: 'C', model: 'M' } },
         like,
-        { method: 'POST' as const, url: `/api/prompts/${id}/copy` },
+        { method: 'POST' as const, url: `/api/prompts/${id}/copy`, headers: JSON_HEADERS },
         { method: 'POST' as const, url: `/api/comments/${id}`, payload: { text: 'note' } },
       ];
       for (const request of writes) {

@@ -72,3 +72,9 @@ export function userId(index: number | string): string {
 export function uniqueRateLimitNamespace(): string {
   return `test:${process.pid}:${Math.random().toString(36).slice(2, 10)}:`;
 }
+
+/**
+ * What every state-changing request of the API's clients carries, with a
+ * body or without (the spec's copy call has none): see plugins/json-body.ts.
+ */
+export const JSON_HEADERS = { 'content-type': 'application/json' } as const;
