@@ -302,7 +302,9 @@ test.describe('Copy Prompt on the leaderboard', () => {
     const analytics = await (await request.get('/api/analytics')).json();
     const top = Math.max(...analytics.topCopiedPrompts.map((entry: { copyCount: number }) => entry.copyCount), 0);
     await Promise.all(
-      Array.from({ length: top + 5 }, () => request.post(`/api/prompts/${prompt._id}/copy`, { headers: { 'content-type': 'application/json', 'user-id': 'anonymous' } })),
+      Array.from({ length: top + 5 }, () =>
+        request.post(`/api/prompts/${prompt._id}/copy`, { headers: { 'content-type': 'application/json', 'user-id': 'anonymous' } }),
+      ),
     );
     const before = (await (await request.get(`/api/prompts/${prompt._id}`)).json()).copyCount as number;
 
