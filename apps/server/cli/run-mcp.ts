@@ -49,7 +49,7 @@ async function serveLocal(env: Record<string, string | undefined>): Promise<void
   await migrateToLatest(database.db);
   const caches = createAppCaches();
   const server = createLibraryMcpServer({
-    prompts: createPromptsService(database.db, database.dialect, caches, localLibraryWrites(caches)),
+    prompts: createPromptsService(database, caches, localLibraryWrites(caches)),
     facets: createFacetsService(database.db, caches),
     publicUrl: config.publicUrl,
   });

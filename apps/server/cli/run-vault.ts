@@ -88,7 +88,7 @@ export async function runVault(argv: readonly string[], options: VaultOptions): 
       if (!isExportFormat(format)) throw new UsageError('export needs --format json or --format csv');
       return await withDatabase(options, async (database) => {
         // Exporting writes nothing: no cache needs to hear of it.
-        const promptsService = createPromptsService(database.db, database.dialect, createAppCaches(), UNCACHED_LIBRARY_WRITES);
+        const promptsService = createPromptsService(database, createAppCaches(), UNCACHED_LIBRARY_WRITES);
         const { prompts } = await promptsService.list({}, undefined);
         const output = formatExport(prompts, format);
         if (values.out === undefined) {

@@ -99,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const { db, dialect } = deps.database;
   const caches = createAppCaches();
   const writes = localLibraryWrites(caches);
-  const promptsService = createPromptsService(db, dialect, caches, writes);
+  const promptsService = createPromptsService(deps.database, caches, writes);
   await app.register(promptRoutes, { prompts: promptsService });
   await app.register(commentRoutes, { comments: createCommentsService(db, writes) });
   const facetsService = createFacetsService(db, caches);

@@ -23,9 +23,12 @@ export type LibraryWrite =
  * - likes, copies and comments change counters on pages and in analytics;
  *   they come by the thousand a second, so an entry that allows it may live
  *   on briefly (ReadCache.invalidateAllowingStale);
- * - a like also changes that visitor's kept likes.
+ * - a like also changes that visitor's kept likes;
+ * - every write changes the unpaged list (its cache keeps itself exact and
+ *   cheap: one build at a time, see snapshot-cache.ts).
  */
 export function forgetAfter(caches: AppCaches, write: LibraryWrite): void {
+  caches.fullLists.invalidate();
   switch (write.kind) {
     case 'prompt-added':
     case 'prompt-moderated':

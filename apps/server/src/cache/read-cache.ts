@@ -1,3 +1,5 @@
+import { createSnapshotCache } from './snapshot-cache';
+
 /**
  * Keeps the results of expensive reads (facets, analytics, list totals and
  * pages, searches included, and each visitor's likes) in memory until a write
@@ -106,12 +108,15 @@ export const READ_CACHE_TTL_MS = 5000;
  *   counts); every write changes them;
  * - visitorLikes: the prompts each visitor likes, keyed by user id, for the
  *   `liked` flags of list pages; only that visitor's like or unlike changes
- *   an entry.
+ *   an entry;
+ * - fullLists: the unpaged list's JSON (snapshot-cache.ts: exact, one build
+ *   at a time); every write changes it.
  */
 export interface AppCaches {
   readonly catalog: ReadCache;
   readonly activity: ReadCache;
   readonly visitorLikes: ReadCache;
+  readonly fullLists: ReadCache;
 }
 
 /**
@@ -125,8 +130,16 @@ const ACTIVITY_MAX_ENTRIES = 256;
 /** Visitors whose likes are kept: at most 100 ids each (MAX_KEPT_LIKES), so about 30 MB if every set were full. */
 const VISITOR_LIKES_MAX_ENTRIES = 5000;
 
+/**
+ * Unpaged lists kept: each is the whole library's JSON (about 60 MB at
+ * 100,000 prompts, plus its compressed forms once asked for), so only the
+ * plain list in a couple of orders, or a filter or two, fit at once.
+ */
+const FULL_LISTS_MAX_ENTRIES = 2;
+
 export function createAppCaches(ttlMs: number = READ_CACHE_TTL_MS): AppCaches {
   return {
+    fullLists: createSnapshotCache({ ttlMs, maxEntries: FULL_LISTS_MAX_ENTRIES }),
     catalog: createReadCache({ ttlMs }),
     activity: createReadCache({ ttlMs, maxEntries: ACTIVITY_MAX_ENTRIES }),
     visitorLikes: createReadCache({ ttlMs, maxEntries: VISITOR_LIKES_MAX_ENTRIES }),

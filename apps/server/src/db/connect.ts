@@ -19,6 +19,15 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
+  /**
+   * Runs a long read of many statements on one consistent snapshot of the
+   * database, without holding up other requests between its statements:
+   * SQLite opens a read-only connection of its own for it (the shared
+   * connection would queue every other query behind the whole read);
+   * PostgreSQL takes one pooled connection in a read-only repeatable-read
+   * transaction.
+   */
+  readSnapshot<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -58,11 +67,32 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
   // 0.29 ms to 0.09 ms on average at 100k prompts, its p99 from 4 ms to 0.2 ms.
   sqlite.pragma(`wal_autocheckpoint = ${SQLITE_WAL_CHECKPOINT_PAGES}`);
   sqlite.pragma('foreign_keys = ON');
+  registerFunctions(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const readSnapshot = async <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
+    // An in-memory database cannot be opened twice; it only serves tests of other things.
+    if (path === ':memory:') return work(db);
+    const reader = new SqliteDatabase(path, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS,
+    });
+    registerFunctions(reader);
+    const readerDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }) });
+    try {
+      // In WAL mode a read transaction sees the database as of its first read, whatever is written meanwhile.
+      return await readerDb.transaction().execute(work);
+    } finally {
+      await readerDb.destroy();
+    }
+  };
+  return { db, dialect: 'sqlite', readSnapshot, close: () => db.destroy() };
+}
+
+function registerFunctions(sqlite: SqliteDatabase.Database): void {
   sqlite.function(SQLITE_LOWER_FUNCTION, { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? text.toLowerCase() : text,
   );
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 /** Distinct SQL texts kept compiled; list filters combine into a few dozen. */
@@ -150,5 +180,7 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   // is rejected anyway (and becomes a 503), so the event itself can be ignored.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const readSnapshot = <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> =>
+    db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+  return { db, dialect: 'postgres', readSnapshot, close: () => db.destroy() };
 }

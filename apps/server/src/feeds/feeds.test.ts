@@ -132,7 +132,7 @@ describe.each(TEST_DIALECTS)('feed and sitemap on %s', (dialect) => {
     await add(12); // 13 prompts with the tricky one
     // Five URLs per file: part 1 holds the 4 static pages and 1 prompt, the others 1 prompt each.
     const caches = createAppCaches();
-    const library = createPromptsService(t.database.db, dialect, caches, localLibraryWrites(caches));
+    const library = createPromptsService(t.database, caches, localLibraryWrites(caches));
     const feeds = createFeedsService(library, ORIGIN, STATIC_PAGES.length + 3);
     const index = await feeds.sitemap();
     wellFormed(index);

@@ -1,85 +1,155 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Readable, type Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD_BYTES, type CompressionEncoding } from '../plugins/compression';
 
-/** A shared value's bytes: its JSON, and each compressed form once asked for. */
-interface Encoded {
-  readonly json: Buffer;
+/**
+ * A shared answer's JSON as bytes: one buffer for a list page, or many for
+ * the unpaged list, which is built a page of prompts at a time.
+ */
+export interface SharedBytes {
+  readonly chunks: readonly Buffer[];
+  readonly byteLength: number;
   /** A weak validator of the JSON (the same for every encoding of it), for conditional requests. */
   readonly etag: string;
-  br?: Promise<Buffer>;
-  gzip?: Promise<Buffer>;
 }
 
-/** Encodings of values that are shared between requests, made on first use and freed with the value. */
-const encodings = new WeakMap<object, Encoded>();
+/** Bytes to put in place of others in a visitor's copy of shared bytes (their own `liked` flags). */
+export interface BytePatch {
+  readonly chunk: number;
+  readonly offset: number;
+  readonly bytes: Buffer;
+}
+
+/** Compressed forms of shared bytes, made once asked for and freed with them. */
+const compressed = new WeakMap<SharedBytes, Partial<Record<CompressionEncoding, Promise<Buffer>>>>();
+
+/** The encodings of shared values, made once per value (which is never mutated once sent). */
+const encodedValues = new WeakMap<object, SharedBytes>();
 
 /**
  * Brotli quality for a cached answer: compressed once and sent many times,
  * so it can afford more than the on-the-fly quality 4 (a 28 KB list page
  * takes about 2 ms at quality 6). Past LARGE_ANSWER_BYTES (the unpaged list
- * of a big library, which is built per request) quality 4 keeps the thread
- * pool's work near gzip's.
+ * of a big library, tens of megabytes) quality 4 keeps the thread pool's
+ * work near gzip's.
  */
 const CACHED_BROTLI_QUALITY = 6;
 const LARGE_ANSWER_BROTLI_QUALITY = 4;
 const LARGE_ANSWER_BYTES = 1024 * 1024;
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+function compressor(encoding: CompressionEncoding, byteLength: number): Transform {
+  if (encoding === 'gzip') return createGzip();
+  return createBrotliCompress({
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: byteLength > LARGE_ANSWER_BYTES ? LARGE_ANSWER_BROTLI_QUALITY : CACHED_BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: byteLength,
+    },
+  });
+}
 
 /**
- * On libuv's thread pool, not the event loop: the unpaged list of a large
- * library is tens of megabytes, and compressing it would hold every other
- * request for seconds. Requests for a value being compressed share the one
- * compression.
+ * Compresses on libuv's thread pool, not the event loop: the unpaged list of
+ * a large library is tens of megabytes, and compressing it there would hold
+ * every other request for seconds.
  */
-const compressors: Record<CompressionEncoding, (json: Buffer) => Promise<Buffer>> = {
-  br: (json) =>
-    brotliAsync(json, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: json.length > LARGE_ANSWER_BYTES ? LARGE_ANSWER_BROTLI_QUALITY : CACHED_BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+async function compress(bytes: SharedBytes, encoding: CompressionEncoding): Promise<Buffer> {
+  const output: Buffer[] = [];
+  await pipeline(
+    Readable.from(bytes.chunks),
+    compressor(encoding, bytes.byteLength),
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        output.push(chunk);
+        done();
       },
     }),
-  gzip: (json) => gzipAsync(json),
-};
+  );
+  return Buffer.concat(output);
+}
 
-function encodedValue(value: object): Encoded {
-  let encoded = encodings.get(value);
+/** A weak ETag from a hash of the JSON's bytes. */
+export function weakEtag(hash: ReturnType<typeof createHash>): string {
+  return `W/"${hash.digest('base64url')}"`;
+}
+
+function encodedValue(value: object): SharedBytes {
+  let encoded = encodedValues.get(value);
   if (encoded === undefined) {
     const json = Buffer.from(JSON.stringify(value));
-    encoded = { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
-    encodings.set(value, encoded);
+    encoded = { chunks: [json], byteLength: json.length, etag: weakEtag(createHash('sha1').update(json)) };
+    encodedValues.set(value, encoded);
   }
   return encoded;
 }
 
+/** The encoding to send, of those the client accepts, or undefined for identity. */
+function chosenEncoding(request: FastifyRequest): CompressionEncoding | undefined {
+  const accepted = request.headers['accept-encoding'];
+  return accepted ? (negotiate(accepted, [...COMPRESSION_ENCODINGS]) as CompressionEncoding | undefined) : undefined;
+}
+
 /**
- * Sends a value that several requests share (a cached answer: a list page,
- * facets, analytics) as JSON, encoding it once rather than per request, and
- * compressing it once per encoding a client asks for: encoding was the
- * largest part of a cached answer's time (a list page is 28 KB), and
- * compressing per request would be larger still. The value must never be
- * mutated after it is first sent; the caches only ever replace their values.
+ * Sends bytes that several requests share (a cached answer), compressing them
+ * once per encoding a client asks for: compressing per request would cost
+ * more than the rest of a cached answer's request.
  *
  * Bytes with a content type go out as they are, past the route's
  * serializer, so the route's schema still describes the answer but is not
  * re-applied; the values are built field by field from the same types, and
  * the API tests check every answer against the OpenAPI document.
  */
-export async function sendSharedJson(request: FastifyRequest, reply: FastifyReply, value: object): Promise<FastifyReply> {
-  const encoded = encodedValue(value);
+export async function sendSharedBytes(request: FastifyRequest, reply: FastifyReply, bytes: SharedBytes): Promise<FastifyReply> {
   // A client holding this ETag gets 304 from the conditional-request plugin (plugins/conditional-requests.ts).
-  reply.type('application/json; charset=utf-8').header('ETag', encoded.etag);
-  if (encoded.json.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(encoded.json);
+  reply.type('application/json; charset=utf-8').header('ETag', bytes.etag);
+  const single = bytes.chunks.length === 1 ? bytes.chunks[0] : undefined;
+  if (bytes.byteLength < COMPRESSION_THRESHOLD_BYTES) return reply.send(single ?? Buffer.concat(bytes.chunks));
   reply.header('Vary', 'Accept-Encoding');
-  const accepted = request.headers['accept-encoding'];
-  const encoding = accepted ? (negotiate(accepted, [...COMPRESSION_ENCODINGS]) as CompressionEncoding | undefined) : undefined;
-  if (encoding === undefined) return reply.send(encoded.json);
-  const compressed = await (encoded[encoding] ??= compressors[encoding](encoded.json));
-  return reply.header('Content-Encoding', encoding).send(compressed);
+  const encoding = chosenEncoding(request);
+  if (encoding === undefined) {
+    if (single) return reply.send(single);
+    return reply.header('Content-Length', String(bytes.byteLength)).send(Readable.from(bytes.chunks));
+  }
+  const forms = compressed.get(bytes) ?? {};
+  compressed.set(bytes, forms);
+  // Requests for bytes being compressed share the one compression.
+  const body = await (forms[encoding] ??= compress(bytes, encoding));
+  return reply.header('Content-Encoding', encoding).send(body);
+}
+
+/**
+ * Sends a visitor's own copy of shared bytes, with a few bytes replaced,
+ * without copying the rest: a stream of slices of the shared chunks with the
+ * patches between them. It is compressed on the fly (plugins/compression.ts),
+ * since no other visitor gets the same bytes.
+ */
+export function sendPatchedBytes(reply: FastifyReply, bytes: SharedBytes, patches: readonly BytePatch[]): FastifyReply {
+  const byChunk = new Map<number, BytePatch[]>();
+  for (const patch of patches) byChunk.set(patch.chunk, [...(byChunk.get(patch.chunk) ?? []), patch]);
+  function* pieces(): Generator<Buffer> {
+    for (const [index, chunk] of bytes.chunks.entries()) {
+      let start = 0;
+      for (const patch of (byChunk.get(index) ?? []).sort((a, b) => a.offset - b.offset)) {
+        yield chunk.subarray(start, patch.offset);
+        yield patch.bytes;
+        start = patch.offset + patch.bytes.length;
+      }
+      yield chunk.subarray(start);
+    }
+  }
+  return reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding').send(Readable.from(pieces()));
+}
+
+/**
+ * Sends a value that several requests share (a cached answer: a list page,
+ * facets, analytics) as JSON, encoding it once rather than per request:
+ * encoding was the largest part of a cached answer's time (a list page is
+ * 28 KB). The value must never be mutated after it is first sent; the caches
+ * only ever replace their values.
+ */
+export function sendSharedJson(request: FastifyRequest, reply: FastifyReply, value: object): Promise<FastifyReply> {
+  return sendSharedBytes(request, reply, encodedValue(value));
 }

@@ -1,10 +1,10 @@
 import type { ListQuery, Prompt, SortOption } from '@prompt-vault/shared/schemas';
 import { searchTextOf } from '@prompt-vault/shared/search-text';
-import type { Kysely } from 'kysely';
 import { type ListKeyParts, cacheKeys } from '../cache/keys';
 import type { AppCaches } from '../cache/read-cache';
-import type { Dialect } from '../db/connect';
-import type { Database } from '../db/schema';
+import type { DatabaseHandle } from '../db/connect';
+import type { BytePatch } from '../http/shared-json';
+import { type FullList, buildFullList, patchesFor } from './full-list';
 import { decodeCursor, encodeCursor } from './cursor';
 import * as read from './read-repository';
 import type { SearchStrategy } from './search';
@@ -34,7 +34,8 @@ export interface PromptPage {
  * the cursor of the next. Shared pages and totals are cached (cache/keys.ts);
  * the visitor's `liked` flags are laid over a shared page (visitor-likes.ts).
  */
-export function createListing(db: Kysely<Database>, dialect: Dialect, caches: AppCaches) {
+export function createListing(database: DatabaseHandle, caches: AppCaches) {
+  const { db, dialect } = database;
   const visitorLikes = createVisitorLikes(db, caches);
 
   /**
@@ -80,6 +81,19 @@ export function createListing(db: Kysely<Database>, dialect: Dialect, caches: Ap
   };
 
   return {
+    /**
+     * The unpaged list (GET /api/prompts without `limit`, not liked-only) as
+     * shared JSON bytes, built once per write at most (full-list.ts), and the
+     * patches that set this visitor's `liked` flags in it.
+     */
+    async fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patches: BytePatch[] }> {
+      const sort = query.sort ?? DEFAULT_SORT;
+      const filter: read.PromptFilter = { q: searchTextOf(query.q) || undefined, category: query.category, model: query.model };
+      const list = await caches.fullLists.get(cacheKeys.fullList(keyParts(filter), sort), () => buildFullList(database, filter, sort));
+      if (userId === undefined) return { list, patches: [] };
+      return { list, patches: patchesFor(list, await visitorLikes.all(userId)) };
+    },
+
     /** How many prompts are visible (cached like any list total). */
     countVisible: () => countMatches({}),
 

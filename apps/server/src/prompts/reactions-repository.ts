@@ -19,6 +19,12 @@ export async function likedPromptIds(db: Kysely<Database>, userId: string, max: 
   return rows.length > max ? undefined : new Set(rows.map((row) => row.prompt_id));
 }
 
+/** Every prompt the user likes. */
+export async function allLikedPromptIds(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('likes').select('prompt_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((row) => row.prompt_id));
+}
+
 /** Which of `promptIds` the user likes. */
 export async function likedAmong(db: Kysely<Database>, userId: string, promptIds: readonly string[]): Promise<Set<string>> {
   const rows = await db.selectFrom('likes').select('prompt_id').where('user_id', '=', userId).where('prompt_id', 'in', promptIds).execute();

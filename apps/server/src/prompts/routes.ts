@@ -8,7 +8,7 @@ import {
 } from '@prompt-vault/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendSharedJson } from '../http/shared-json';
+import { sendPatchedBytes, sendSharedBytes, sendSharedJson } from '../http/shared-json';
 import { copyUserId, optionalUserId, requiredUserId } from '../http/user-id';
 import type { PromptsService } from './service';
 
@@ -22,6 +22,11 @@ export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = 
     },
     async (request, reply) => {
       const query = request.query;
+      if (query.limit === undefined && query.liked !== 'true') {
+        // The whole library: built once per write at most, and streamed (prompts/full-list.ts).
+        const { list, patches } = await prompts.fullList(query, optionalUserId(request));
+        return patches.length === 0 ? sendSharedBytes(request, reply, list) : sendPatchedBytes(reply, list, patches);
+      }
       const page = await prompts.list(query, optionalUserId(request));
       if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
       if (page.nextCursor) {

@@ -1,16 +1,16 @@
 import { ERROR_CODES } from '@prompt-vault/shared/errors';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { ListQuery, Prompt, PromptInput } from '@prompt-vault/shared/schemas';
-import type { Kysely } from 'kysely';
 import type { LibraryWrites } from '../cache/library-writes';
 import type { AppCaches } from '../cache/read-cache';
-import type { Dialect } from '../db/connect';
+import type { DatabaseHandle } from '../db/connect';
 import { duplicateKey } from '../db/duplicate-key';
 import { ID_SHAPE, newId, nowIso } from '../db/ids';
-import type { Database } from '../db/schema';
 import { AppError, notFound } from '../http/app-error';
 import { isHoneypotFilled } from '../http/honeypot';
 import { insertPrompt } from './insert-repository';
+import type { FullList } from './full-list';
+import type { BytePatch } from '../http/shared-json';
 import { type PromptPage, createListing } from './listing';
 import * as reactions from './reactions-repository';
 import * as read from './read-repository';
@@ -26,6 +26,8 @@ export interface PromptStamp {
 
 export interface PromptsService {
   list(query: ListQuery, userId: string | undefined): Promise<PromptPage>;
+  /** The unpaged list as shared JSON bytes, and the patches that make it this visitor's (listing.ts). */
+  fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patches: BytePatch[] }>;
   get(id: string, userId: string | undefined): Promise<Prompt>;
   /** How many prompts are visible. */
   countVisible(): Promise<number>;
@@ -42,10 +44,12 @@ export interface PromptsService {
   copy(id: string, userId: string): Promise<{ copyCount: number }>;
 }
 
-export function createPromptsService(db: Kysely<Database>, dialect: Dialect, caches: AppCaches, writes: LibraryWrites): PromptsService {
-  const listing = createListing(db, dialect, caches);
+export function createPromptsService(database: DatabaseHandle, caches: AppCaches, writes: LibraryWrites): PromptsService {
+  const { db, dialect } = database;
+  const listing = createListing(database, caches);
   return {
     list: (query, userId) => listing.list(query, userId),
+    fullList: (query, userId) => listing.fullList(query, userId),
     countVisible: () => listing.countVisible(),
 
     async get(id, userId) {

@@ -20,6 +20,12 @@ export function createVisitorLikes(db: Kysely<Database>, caches: AppCaches) {
   };
 
   return {
+    /** Every prompt the visitor likes (kept ones from memory). */
+    async all(userId: string): Promise<ReadonlySet<string>> {
+      const kept = await caches.visitorLikes.get(userId, () => reactions.likedPromptIds(db, userId, MAX_KEPT_LIKES));
+      return kept ?? reactions.allLikedPromptIds(db, userId);
+    },
+
     /**
      * The prompts with `liked` set for this visitor. When the visitor liked
      * none of them, the same array comes back: the shared page is exactly
