@@ -103,7 +103,7 @@ export const MESSAGES = {
     honeypotLabel: 'Leave this field empty',
     prefilled: 'This form was filled in from a link. Check it and complete it; nothing is shared until you press Share Prompt.',
   },
-  insights: {
+  analytics: {
     loading: 'Loading analytics data...',
     errorHeading: 'Error Loading Analytics',
     fetchFailed: 'Failed to fetch analytics data',
@@ -159,7 +159,7 @@ export const MESSAGES = {
   sidebar: {
     library: 'Prompt Library',
     submit: 'Share Prompt',
-    insights: 'Insights',
+    analytics: 'Insights',
     academy: 'Prompt Academy',
   },
   academy: {

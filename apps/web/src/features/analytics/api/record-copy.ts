@@ -30,7 +30,7 @@ export function useRecordCopy(onRefused: (message: string) => void) {
       afterOwnWrite(queryClient);
     },
     onError: (error) => {
-      console.error(MESSAGES.insights.copyRecordFailed, error);
+      console.error(MESSAGES.analytics.copyRecordFailed, error);
       const message = refusalMessage(error, 'copy');
       if (message) onRefused(message);
     },

@@ -28,5 +28,5 @@ export function useAnalytics() {
  * data' for a non-OK status, or the network error's own message.
  */
 export function analyticsErrorMessage(error: Error): string {
-  return error instanceof ApiRequestError ? MESSAGES.insights.fetchFailed : error.message;
+  return error instanceof ApiRequestError ? MESSAGES.analytics.fetchFailed : error.message;
 }
