@@ -22,7 +22,7 @@ export const PROMPT_FIELDS = Object.keys(PROMPT_LIMITS) as PromptField[];
 export const HONEYPOT_FIELD = 'website';
 
 /** Limits for a note (comment), counted in Unicode code points. */
-export const NOTE_LIMITS = {
+export const COMMENT_LIMITS = {
   text: 1000,
   author: 40,
 } as const;

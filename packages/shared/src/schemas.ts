@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HONEYPOT_FIELD, NOTE_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS } from './limits';
+import { HONEYPOT_FIELD, COMMENT_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { charLength, hasLoneSurrogate } from './text';
 
@@ -48,8 +48,8 @@ export const promptInputSchema = z.object({
 export type PromptInput = z.infer<typeof promptInputSchema>;
 
 export const commentInputSchema = z.object({
-  text: requiredText('Note', NOTE_LIMITS.text),
-  author: optionalText('Name', NOTE_LIMITS.author).optional(),
+  text: requiredText('Note', COMMENT_LIMITS.text),
+  author: optionalText('Name', COMMENT_LIMITS.author).optional(),
   [HONEYPOT_FIELD]: honeypot,
 });
 
