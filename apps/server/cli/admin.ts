@@ -10,7 +10,8 @@ import { type ModerationService, createModerationService } from '../src/moderati
  * same service as the admin API, so both behave alike):
  *   npm run admin -- reports | hide <id> | unhide <id> | hide-comment <id> | unhide-comment <id>
  */
-const USAGE = 'Usage: npm run admin -- reports | hide <prompt-id> | unhide <prompt-id> | hide-comment <comment-id> | unhide-comment <comment-id>';
+const USAGE =
+  'Usage: npm run admin -- reports | hide <prompt-id> | unhide <prompt-id> | hide-comment <comment-id> | unhide-comment <comment-id>';
 
 type Command = { kind: 'reports' } | { kind: 'prompt' | 'comment'; id: string; status: Visibility };
 

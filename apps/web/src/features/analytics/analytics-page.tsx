@@ -97,7 +97,11 @@ export function AnalyticsPage() {
           nameLabel={MESSAGES.analytics.category}
           slices={dashboard.categorySlices}
         />
-        <DistributionChart title={MESSAGES.analytics.modelDistribution} nameLabel={MESSAGES.analytics.model} slices={dashboard.modelSlices} />
+        <DistributionChart
+          title={MESSAGES.analytics.modelDistribution}
+          nameLabel={MESSAGES.analytics.model}
+          slices={dashboard.modelSlices}
+        />
       </div>
 
       {dashboard.activity.length > 0 ? <ActivityChart activity={dashboard.activity} /> : null}
