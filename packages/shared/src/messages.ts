@@ -124,7 +124,6 @@ export const MESSAGES = {
     promptContentMissing: 'Prompt content not available',
     copyPrompt: 'Copy Prompt',
     copied: 'Copied!',
-    copyRecordFailed: 'Failed to record copy',
     // Beyond the spec: the activity chart, chart summaries and leaderboard details.
     activityTitle: 'Activity',
     activitySubtitle: 'Prompts shared, likes and copies per day over the last 30 days.',
@@ -197,6 +196,8 @@ export const MESSAGES = {
   },
   duplicatePrompt: 'This prompt is already in the library.',
   rateLimited: (seconds: number) => `You're doing that too often. Try again in ${seconds} seconds.`,
+  /** Logged only, when a copy could not be recorded (spec section 8); every copy button records one. */
+  copyRecordFailed: 'Failed to record copy',
   /** The share and comment forms' honeypot, which only a bot reads (components/honeypot-field.tsx). */
   honeypotLabel: 'Leave this field empty',
 } as const;

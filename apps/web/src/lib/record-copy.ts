@@ -1,13 +1,18 @@
 import { ANONYMOUS_USER_ID } from '@prompt-vault/shared/limits';
+import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { CopyResult } from '@prompt-vault/shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { afterOwnWrite } from '../../../lib/analytics-freshness';
-import { apiRequest } from '../../../lib/api-client';
-import { refusalMessage } from '../../../lib/refusal';
-import { storedUserId } from '../../../lib/user-id';
+import { afterOwnWrite } from './analytics-freshness';
+import { apiRequest } from './api-client';
+import { refusalMessage } from './refusal';
+import { storedUserId } from './user-id';
 
-/** POST /api/prompts/:id/copy with the stored id, or 'anonymous' when none is stored (spec section 6). */
+/**
+ * POST /api/prompts/:id/copy (spec section 6): no payload, but the JSON
+ * content type the server asks of every state-changing request, and the
+ * stored visitor id, or 'anonymous' when none is stored (a copy never creates one).
+ */
 export async function postCopy(id: string): Promise<CopyResult> {
   const { data } = await apiRequest<CopyResult>(`/api/prompts/${encodeURIComponent(id)}/copy`, {
     method: 'POST',
@@ -18,23 +23,35 @@ export async function postCopy(id: string): Promise<CopyResult> {
 }
 
 /**
- * Records a copy for the analytics, fire-and-forget: the visitor already has
- * the text. A failure is logged; a refusal (429, 503) is also passed to
- * `onRefused`, since the copy then does not count.
+ * Records a copy for the analytics, after the clipboard write: the visitor
+ * already has the text, so nothing waits on it (fire-and-forget on the
+ * library, spec section 6). Every copy button uses it: the cards, the
+ * permalink, the variables form and the Insights leaderboard.
+ *
+ * - `onRecorded` gets the server's answer (the leaderboard shows its copyCount).
+ * - A failure is only logged, as 'Failed to record copy' (spec section 8); a
+ *   refusal (429, 503) is also passed to `onRefused`, since the copy then
+ *   does not count.
  */
-export function useRecordCopy(onRefused?: (message: string) => void): (id: string) => void {
+export function useRecordCopy(
+  onRefused?: (message: string) => void,
+  onRecorded?: (answer: CopyResult, id: string) => void,
+): (id: string) => void {
   const queryClient = useQueryClient();
   return useCallback(
     (id: string) => {
       postCopy(id).then(
-        () => afterOwnWrite(queryClient),
+        (answer) => {
+          onRecorded?.(answer, id);
+          afterOwnWrite(queryClient);
+        },
         (error: unknown) => {
-          console.warn('Failed to record copy', error);
+          console.error(MESSAGES.copyRecordFailed, error);
           const message = refusalMessage(error, 'copy');
           if (message) onRefused?.(message);
         },
       );
     },
-    [queryClient, onRefused],
+    [queryClient, onRefused, onRecorded],
   );
 }

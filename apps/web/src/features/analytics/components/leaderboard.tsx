@@ -1,11 +1,14 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
+import type { CopyResult } from '@prompt-vault/shared/schemas';
 import { ChevronDown, Medal } from 'lucide-react';
-import { Fragment, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
 import { ActionNotice, useActionNotice } from '../../../components/prompt-card/action-notice';
 import { paths } from '../../../config/paths';
-import { useRecordCopy } from '../api/record-copy';
+import { useRecordCopy } from '../../../lib/record-copy';
+import { showRecordedCopy } from '../api/get-analytics';
 import type { LeaderboardEntry } from '../dashboard';
 
 const BADGED_RANKS = 3;
@@ -33,7 +36,11 @@ export function Leaderboard({ entries }: LeaderboardProps) {
   const baseId = useId();
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, showNotice] = useActionNotice();
-  const recordCopy = useRecordCopy(showNotice);
+  const queryClient = useQueryClient();
+  const recordCopy = useRecordCopy(
+    showNotice,
+    useCallback((answer: CopyResult, promptId: string) => showRecordedCopy(queryClient, promptId, answer), [queryClient]),
+  );
   const toggle = (id: string) => {
     showNotice(undefined);
     setOpenId((current) => (current === id ? null : id));
@@ -156,7 +163,7 @@ export function Leaderboard({ entries }: LeaderboardProps) {
                               label={MESSAGES.analytics.copyPrompt}
                               onCopied={() => {
                                 showNotice(undefined);
-                                recordCopy.mutate(entry.id);
+                                recordCopy(entry.id);
                               }}
                             />
                           ) : null}
