@@ -56,27 +56,27 @@ test('reporting a note from the comments modal and a prompt from its permalink',
   await card(page, prompt.title)
     .getByRole('button', { name: /Notes on/ })
     .click();
-  const comments = page.getByRole('dialog', { name: prompt.title });
-  const reportComment = comments.getByRole('button', { name: 'Report note by Spammer' });
+  const commentsModal = page.getByRole('dialog', { name: prompt.title });
+  const reportComment = commentsModal.getByRole('button', { name: 'Report note by Spammer' });
   await reportComment.click();
   const dialog = page.getByRole('dialog', { name: 'Report this content' });
-  // Escape closes only the report dialog; the notes stay open, focus back on the note's button.
+  // Escape closes only the report dialog; the comments modal stays open, focus back on the comment's button.
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await expect(comments).toBeVisible();
+  await expect(commentsModal).toBeVisible();
   await expect(reportComment).toBeFocused();
   await reportComment.click();
-  // Tab stays inside the report dialog, over the notes dialog.
+  // Tab stays inside the report dialog, over the comments modal.
   for (let step = 0; step < 6; step += 1) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
   }
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(comments.getByRole('button', { name: 'Thanks — reported.' })).toBeVisible();
+  await expect(commentsModal.getByRole('button', { name: 'Thanks — reported.' })).toBeVisible();
   expect(bodies).toEqual([{ targetType: 'comment', targetId: comment._id, reason: 'spam' }]);
-  // The notes dialog is still open, and Escape closes it.
+  // The comments modal is still open, and Escape closes it.
   await page.keyboard.press('Escape');
-  await expect(comments).toHaveCount(0);
+  await expect(commentsModal).toHaveCount(0);
 
   await page.goto(`/prompts/${prompt._id}`);
   await page.getByRole('button', { name: `Report prompt: ${prompt.title}` }).click();

@@ -53,7 +53,7 @@ export const commentInputSchema = z.object({
   [HONEYPOT_FIELD]: honeypot,
 });
 
-/** Anyone may report a prompt or a note, once per visitor id (repeats are accepted and counted once). */
+/** Anyone may report a prompt or a comment, once per visitor id (repeats are accepted and counted once). */
 export const REPORT_REASONS = ['spam', 'offensive', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const reportInputSchema = z.object({
@@ -64,15 +64,15 @@ export const reportInputSchema = z.object({
 export type ReportInput = z.infer<typeof reportInputSchema>;
 export const reportResultSchema = z.object({ reported: z.literal(true) });
 
-/** The moderators' view of one reported prompt or note (GET /api/admin/reports). */
+/** The moderators' view of one reported prompt or comment (GET /api/admin/reports). */
 export const reportSummarySchema = z.object({
   targetType: z.enum(['prompt', 'comment']),
   targetId: z.string(),
   /** 'deleted' when the reported row no longer exists. */
   status: z.enum(['visible', 'hidden', 'deleted']),
-  /** The prompt's title, or the note's text. */
+  /** The prompt's title, or the comment's text. */
   excerpt: z.string(),
-  /** For a note: the prompt it belongs to. */
+  /** For a comment: the prompt it belongs to. */
   promptId: z.string().nullable(),
   reports: z.number().int(),
   reasons: z.object({ spam: z.number().int(), offensive: z.number().int(), other: z.number().int() }),

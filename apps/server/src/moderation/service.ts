@@ -43,7 +43,7 @@ export function createModerationService(db: Kysely<Database>, caches?: AppCaches
       return { _id: id, status };
     },
     async setCommentStatus(id, status) {
-      if (!(await repository.setCommentStatus(db, id, status))) throw notFound('Note');
+      if (!(await repository.setCommentStatus(db, id, status))) throw notFound('Comment');
       caches?.activity.invalidate();
       return { _id: id, status };
     },
