@@ -42,13 +42,13 @@ test('after posting a note in the modal, focus stays in the dialog and Tab moves
 test('after posting a note on the prompt page, focus stays in the notes', async ({ page, request }) => {
   const prompt = await createPrompt(request);
   await page.goto(`/prompts/${prompt._id}`);
-  const notes = page.getByRole('region', { name: /Notes/ });
-  await notes.getByRole('textbox', { name: 'Your note' }).fill(`Permalink note ${unique()}`);
-  await notes.getByRole('button', { name: 'Post note' }).focus();
+  const comments = page.getByRole('region', { name: /Notes/ });
+  await comments.getByRole('textbox', { name: 'Your note' }).fill(`Permalink note ${unique()}`);
+  await comments.getByRole('button', { name: 'Post note' }).focus();
   await page.keyboard.press('Enter');
-  await expect(notes.getByText('Your note was posted.')).toBeVisible();
+  await expect(comments.getByText('Your note was posted.')).toBeVisible();
   expect(await focusPlace(page)).toMatch(/^main: /);
-  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.permalink-notes')))).toBe(true);
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.permalink-comments')))).toBe(true);
 });
 
 const ROUTES = [

@@ -34,13 +34,13 @@ test('the permalink shows the whole prompt, its tags, likes, copy and notes', as
   await recorded;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(LONG_TEXT);
 
-  const notes = page.getByRole('region', { name: /Notes/ });
-  await expect(notes.getByRole('heading', { name: 'Notes (1)' })).toBeVisible();
-  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText('Helpful on mobile too');
-  await notes.getByRole('textbox', { name: 'Your note' }).fill('Posted from the permalink');
-  await notes.getByRole('button', { name: 'Post note' }).click();
-  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText('Posted from the permalink');
-  await expect(notes.getByRole('heading', { name: 'Notes (2)' })).toBeVisible();
+  const comments = page.getByRole('region', { name: /Notes/ });
+  await expect(comments.getByRole('heading', { name: 'Notes (1)' })).toBeVisible();
+  await expect(comments.getByRole('list', { name: 'Notes' })).toContainText('Helpful on mobile too');
+  await comments.getByRole('textbox', { name: 'Your note' }).fill('Posted from the permalink');
+  await comments.getByRole('button', { name: 'Post note' }).click();
+  await expect(comments.getByRole('list', { name: 'Notes' })).toContainText('Posted from the permalink');
+  await expect(comments.getByRole('heading', { name: 'Notes (2)' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Prompt Library' }).first().click();
   await expect(page).toHaveURL('/');

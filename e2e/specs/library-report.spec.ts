@@ -44,7 +44,7 @@ test("reporting a prompt from its card: choose a reason, 'Thanks — reported.',
 
 test('reporting a note from the comments modal and a prompt from its permalink', async ({ page, request }) => {
   const prompt = await createPrompt(request, { category: unique('Cat ') });
-  const note = (await (
+  const comment = (await (
     await request.post(`/api/comments/${prompt._id}`, { data: { text: 'Buy cheap things', author: 'Spammer' } })
   ).json()) as { _id: string };
   const bodies: unknown[] = [];
@@ -56,27 +56,27 @@ test('reporting a note from the comments modal and a prompt from its permalink',
   await card(page, prompt.title)
     .getByRole('button', { name: /Notes on/ })
     .click();
-  const notes = page.getByRole('dialog', { name: prompt.title });
-  const reportNote = notes.getByRole('button', { name: 'Report note by Spammer' });
-  await reportNote.click();
+  const commentsModal = page.getByRole('dialog', { name: prompt.title });
+  const reportComment = commentsModal.getByRole('button', { name: 'Report note by Spammer' });
+  await reportComment.click();
   const dialog = page.getByRole('dialog', { name: 'Report this content' });
-  // Escape closes only the report dialog; the notes stay open, focus back on the note's button.
+  // Escape closes only the report dialog; the comments modal stays open, focus back on the comment's button.
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await expect(notes).toBeVisible();
-  await expect(reportNote).toBeFocused();
-  await reportNote.click();
-  // Tab stays inside the report dialog, over the notes dialog.
+  await expect(commentsModal).toBeVisible();
+  await expect(reportComment).toBeFocused();
+  await reportComment.click();
+  // Tab stays inside the report dialog, over the comments modal.
   for (let step = 0; step < 6; step += 1) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
   }
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(notes.getByRole('button', { name: 'Thanks — reported.' })).toBeVisible();
-  expect(bodies).toEqual([{ targetType: 'comment', targetId: note._id, reason: 'spam' }]);
-  // The notes dialog is still open, and Escape closes it.
+  await expect(commentsModal.getByRole('button', { name: 'Thanks — reported.' })).toBeVisible();
+  expect(bodies).toEqual([{ targetType: 'comment', targetId: comment._id, reason: 'spam' }]);
+  // The comments modal is still open, and Escape closes it.
   await page.keyboard.press('Escape');
-  await expect(notes).toHaveCount(0);
+  await expect(commentsModal).toHaveCount(0);
 
   await page.goto(`/prompts/${prompt._id}`);
   await page.getByRole('button', { name: `Report prompt: ${prompt.title}` }).click();

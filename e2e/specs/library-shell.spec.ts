@@ -9,7 +9,7 @@ test.describe('app shell', () => {
     const links = {
       library: nav.getByRole('link', { name: 'Prompt Library' }),
       submit: nav.getByRole('link', { name: 'Share Prompt' }),
-      insights: nav.getByRole('link', { name: 'Insights' }),
+      analytics: nav.getByRole('link', { name: 'Insights' }),
       academy: nav.getByRole('link', { name: 'Prompt Academy' }),
     };
     await expect(links.library).toHaveClass(/is-active/);
@@ -20,9 +20,9 @@ test.describe('app shell', () => {
     await expect(links.submit).toHaveClass(/is-active/);
     await expect(links.library).not.toHaveClass(/is-active/);
 
-    await links.insights.click();
+    await links.analytics.click();
     await expect(page).toHaveURL(/\/analytics$/);
-    await expect(links.insights).toHaveClass(/is-active/);
+    await expect(links.analytics).toHaveClass(/is-active/);
 
     await links.academy.click();
     await expect(page).toHaveURL(/\/prompt-academy$/);

@@ -29,7 +29,7 @@ interface Planted {
 const fit = (text: string, limit: number) => Array.from(text).slice(0, limit).join('').trim();
 
 /** The prompt that carries every payload as a note: the newest, so it is the first card in the library. */
-function notesHost(): Planted {
+function commentsHost(): Planted {
   const host = planted.at(-1);
   if (!host) throw new Error('nothing planted');
   return host;
@@ -37,7 +37,7 @@ function notesHost(): Planted {
 
 let api: APIRequestContext;
 const planted: Planted[] = [];
-const notes: string[] = [];
+const comments: string[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -51,11 +51,11 @@ test.beforeAll(async () => {
     expect(response.status(), payload).toBe(201);
     planted.push((await response.json()) as Planted);
   }
-  const host = notesHost();
+  const host = commentsHost();
   for (const payload of XSS_PAYLOADS) {
     const response = await api.post(`/api/comments/${host._id}`, { data: { text: payload, author: fit(payload, 40) } });
     expect(response.status(), payload).toBe(201);
-    notes.push(payload);
+    comments.push(payload);
   }
   for (const [index, prompt] of planted.slice(0, LEADERBOARD).entries()) {
     for (let copy = 0; copy <= LEADERBOARD - index; copy += 1) {
@@ -109,18 +109,18 @@ test('the library shows every planted title, text and category as text', async (
 });
 
 test('the comments modal shows every planted note and author as text', async ({ page }) => {
-  const host = notesHost();
+  const host = commentsHost();
   const check = await guardAgainstInjection(page);
   await page.goto(`${server.baseURL}/?model=${encodeURIComponent(MODEL)}`);
-  await page.getByRole('button', { name: `${notes.length} Notes on ${host.title}` }).click();
+  await page.getByRole('button', { name: `${comments.length} Notes on ${host.title}` }).click();
   const dialog = page.getByRole('dialog');
   const items = dialog.getByRole('list', { name: 'Notes' }).getByRole('listitem');
-  await expect(items).toHaveCount(notes.length);
+  await expect(items).toHaveCount(comments.length);
   const texts = await items.allTextContents();
-  for (const note of notes) {
+  for (const comment of comments) {
     expect(
-      texts.some((text) => text.includes(note) && text.includes(fit(note, 40))),
-      note,
+      texts.some((text) => text.includes(comment) && text.includes(fit(comment, 40))),
+      comment,
     ).toBe(true);
   }
   await check();
@@ -141,14 +141,14 @@ test('every permalink shows its title, text, tags and notes as text', async ({ p
       `Model: ${MODEL}`,
     ]);
     expect(await page.title()).toContain(prompt.title);
-    if (prompt === notesHost()) {
+    if (prompt === commentsHost()) {
       const items = page.getByRole('region', { name: /Notes/ }).getByRole('list', { name: 'Notes' }).getByRole('listitem');
-      await expect(items).toHaveCount(notes.length);
+      await expect(items).toHaveCount(comments.length);
       const texts = await items.allTextContents();
-      for (const note of notes)
+      for (const comment of comments)
         expect(
-          texts.some((text) => text.includes(note)),
-          note,
+          texts.some((text) => text.includes(comment)),
+          comment,
         ).toBe(true);
     }
     await check();

@@ -11,7 +11,8 @@ import { UNCACHED_LIBRARY_WRITES } from '../src/cache/library-writes';
  * same service as the admin API, so both behave alike):
  *   npm run admin -- reports | hide <id> | unhide <id> | hide-comment <id> | unhide-comment <id>
  */
-const USAGE = 'Usage: npm run admin -- reports | hide <prompt-id> | unhide <prompt-id> | hide-comment <note-id> | unhide-comment <note-id>';
+const USAGE =
+  'Usage: npm run admin -- reports | hide <prompt-id> | unhide <prompt-id> | hide-comment <comment-id> | unhide-comment <comment-id>';
 
 type Command = { kind: 'reports' } | { kind: 'prompt' | 'comment'; id: string; status: Visibility };
 
@@ -54,7 +55,7 @@ async function run(moderation: ModerationService, command: Command): Promise<str
     command.kind === 'prompt'
       ? await moderation.setPromptStatus(command.id, command.status)
       : await moderation.setCommentStatus(command.id, command.status);
-  return `${command.kind === 'prompt' ? 'Prompt' : 'Note'} ${result._id} is now ${result.status}.`;
+  return `${command.kind === 'prompt' ? 'Prompt' : 'Comment'} ${result._id} is now ${result.status}.`;
 }
 
 async function main(): Promise<number> {

@@ -7,8 +7,8 @@ import { DatabaseNotEmptyError, generateDatabase, totalRows } from './generate/g
 
 const USAGE = `Usage: npm run generate -- [--prompts 100000] [--seed 1] [--database URL] [--force]
 
-Fills a database with generated prompts, likes, copies and notes (10 likes,
-10 copies and 2 notes per prompt; one user per 2 prompts, 50,000 at 100,000).
+Fills a database with generated prompts, likes, copies and comments (10
+likes, 10 copies and 2 comments per prompt; one user per 2 prompts, 50,000 at 100,000).
   --prompts N     how many prompts (default 100000)
   --seed N        the random seed; the same seed on the same day gives the same data (default 1)
   --now ISO       the instant every timestamp lies before (default: today 00:00 UTC)
@@ -83,11 +83,11 @@ async function main(): Promise<void> {
   console.log(
     [
       `Done in ${seconds.toFixed(1)} s (${format(Math.round(rows / seconds))} rows/s):`,
-      `  prompts ${format(size.prompts)}`,
-      `  likes   ${format(size.likes)} from ${format(size.users)} users`,
-      `  copies  ${format(size.copies)}`,
-      `  notes   ${format(size.notes)}`,
-      ...(database.kind === 'sqlite' ? [`  file    ${(statSync(database.path).size / 1024 / 1024).toFixed(0)} MB`] : []),
+      `  prompts  ${format(size.prompts)}`,
+      `  likes    ${format(size.likes)} from ${format(size.users)} users`,
+      `  copies   ${format(size.copies)}`,
+      `  comments ${format(size.comments)}`,
+      ...(database.kind === 'sqlite' ? [`  file     ${(statSync(database.path).size / 1024 / 1024).toFixed(0)} MB`] : []),
     ].join('\n'),
   );
 }

@@ -16,13 +16,14 @@ export type PromptField = keyof typeof PROMPT_LIMITS;
 export const PROMPT_FIELDS = Object.keys(PROMPT_LIMITS) as PromptField[];
 
 /**
- * Anti-spam honeypot: a field hidden from people in the share and note forms.
+ * Anti-spam honeypot: a field hidden from people in the share and comment forms
+ * (web components/honeypot-field.tsx).
  * A request that fills it is answered as if it succeeded and discarded.
  */
 export const HONEYPOT_FIELD = 'website';
 
-/** Limits for a note (comment), counted in Unicode code points. */
-export const NOTE_LIMITS = {
+/** Limits for a comment (a note, to visitors), counted in Unicode code points. */
+export const COMMENT_LIMITS = {
   text: 1000,
   author: 40,
 } as const;

@@ -29,18 +29,16 @@ export const MESSAGES = {
   },
   card: {
     likes: (count: number) => `${count} Likes`,
-    notes: (count: number) => `${count} Notes`,
+    comments: (count: number) => `${count} Notes`,
     copy: 'Copy',
     copied: 'Copied!',
     readMore: 'Read more',
     showLess: 'Show less',
     clipboardFailed: 'Failed to copy to clipboard. Please try again.',
   },
+  // 'Loading comments...' is the spec's; the rest is beyond it (docs/architecture.md), as are the permalink and reporting.
   comments: {
     loading: 'Loading comments...',
-  },
-  // Beyond the spec (docs/architecture.md): posting notes, the permalink and reporting.
-  notes: {
     empty: 'No notes yet. Be the first to leave one.',
     loadFailed: 'Could not load the notes. Please try again.',
     anonymous: 'Anonymous',
@@ -59,7 +57,7 @@ export const MESSAGES = {
     notFoundText: 'This prompt does not exist or is no longer available. It may have been removed, or the link may be mistyped.',
     backToLibrary: 'Browse the prompt library',
     loadFailed: 'This prompt could not be loaded. Please check your connection and try again.',
-    notesHeading: 'Notes',
+    commentsHeading: 'Notes',
     /** Before the time the prompt was shared ('Shared 3 days ago'). */
     shared: 'Shared',
   },
@@ -100,10 +98,9 @@ export const MESSAGES = {
     modelSuggestions: 'Model suggestions',
     openNewPrompt: 'Open your prompt',
     openExistingPrompt: 'Open the existing prompt',
-    honeypotLabel: 'Leave this field empty',
     prefilled: 'This form was filled in from a link. Check it and complete it; nothing is shared until you press Share Prompt.',
   },
-  insights: {
+  analytics: {
     loading: 'Loading analytics data...',
     errorHeading: 'Error Loading Analytics',
     fetchFailed: 'Failed to fetch analytics data',
@@ -127,7 +124,6 @@ export const MESSAGES = {
     promptContentMissing: 'Prompt content not available',
     copyPrompt: 'Copy Prompt',
     copied: 'Copied!',
-    copyRecordFailed: 'Failed to record copy',
     // Beyond the spec: the activity chart, chart summaries and leaderboard details.
     activityTitle: 'Activity',
     activitySubtitle: 'Prompts shared, likes and copies per day over the last 30 days.',
@@ -159,7 +155,7 @@ export const MESSAGES = {
   sidebar: {
     library: 'Prompt Library',
     submit: 'Share Prompt',
-    insights: 'Insights',
+    analytics: 'Insights',
     academy: 'Prompt Academy',
   },
   academy: {
@@ -200,4 +196,8 @@ export const MESSAGES = {
   },
   duplicatePrompt: 'This prompt is already in the library.',
   rateLimited: (seconds: number) => `You're doing that too often. Try again in ${seconds} seconds.`,
+  /** Logged only, when a copy could not be recorded (spec section 8); every copy button records one. */
+  copyRecordFailed: 'Failed to record copy',
+  /** The share and comment forms' honeypot, which only a bot reads (components/honeypot-field.tsx). */
+  honeypotLabel: 'Leave this field empty',
 } as const;

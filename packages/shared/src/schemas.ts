@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HONEYPOT_FIELD, NOTE_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS } from './limits';
+import { HONEYPOT_FIELD, COMMENT_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { searchTextOf } from './search-text';
 import { charLength, hasLoneSurrogate } from './text';
@@ -49,12 +49,12 @@ export const promptInputSchema = z.object({
 export type PromptInput = z.infer<typeof promptInputSchema>;
 
 export const commentInputSchema = z.object({
-  text: requiredText('Note', NOTE_LIMITS.text),
-  author: optionalText('Name', NOTE_LIMITS.author).optional(),
+  text: requiredText('Note', COMMENT_LIMITS.text),
+  author: optionalText('Name', COMMENT_LIMITS.author).optional(),
   [HONEYPOT_FIELD]: honeypot,
 });
 
-/** Anyone may report a prompt or a note, once per visitor id (repeats are accepted and counted once). */
+/** Anyone may report a prompt or a comment, once per visitor id (repeats are accepted and counted once). */
 export const REPORT_REASONS = ['spam', 'offensive', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const reportInputSchema = z.object({
@@ -65,15 +65,15 @@ export const reportInputSchema = z.object({
 export type ReportInput = z.infer<typeof reportInputSchema>;
 export const reportResultSchema = z.object({ reported: z.literal(true) });
 
-/** The moderators' view of one reported prompt or note (GET /api/admin/reports). */
+/** The moderators' view of one reported prompt or comment (GET /api/admin/reports). */
 export const reportSummarySchema = z.object({
   targetType: z.enum(['prompt', 'comment']),
   targetId: z.string(),
   /** 'deleted' when the reported row no longer exists. */
   status: z.enum(['visible', 'hidden', 'deleted']),
-  /** The prompt's title, or the note's text. */
+  /** The prompt's title, or the comment's text. */
   excerpt: z.string(),
-  /** For a note: the prompt it belongs to. */
+  /** For a comment: the prompt it belongs to. */
   promptId: z.string().nullable(),
   reports: z.number().int(),
   reasons: z.object({ spam: z.number().int(), offensive: z.number().int(), other: z.number().int() }),

@@ -24,7 +24,7 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const LINK_PREVIEW_LENGTH = 200;
 
 /** The spec's top-level pages (section 2) and where the Academy's pages start. */
-export const PAGE_PATHS = { library: '/', submit: '/submit', insights: '/analytics', academy: '/prompt-academy' } as const;
+export const PAGE_PATHS = { library: '/', submit: '/submit', analytics: '/analytics', academy: '/prompt-academy' } as const;
 
 /**
  * Whether a path is one of the app's pages (the permalink page aside, which

@@ -1,7 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseUrl } from '../../src/config';
-import type { EventRow, NoteRow, PromptRow } from './dataset';
+import type { EventRow, CommentRow, PromptRow } from './dataset';
 
 /**
  * Bulk loading bypasses Kysely on purpose: building 2.3 million query objects
@@ -17,7 +17,7 @@ export interface BulkWriter {
   insertPrompts(rows: PromptRow[]): Promise<void>;
   insertLikes(rows: EventRow[]): Promise<void>;
   insertCopies(rows: EventRow[]): Promise<void>;
-  insertNotes(rows: NoteRow[]): Promise<void>;
+  insertComments(rows: CommentRow[]): Promise<void>;
   commit(): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,7 +38,7 @@ export function sqliteWriter(path: string): BulkWriter {
   );
   const like = db.prepare('INSERT INTO likes (prompt_id, user_id, created_at) VALUES (@prompt_id, @user_id, @created_at)');
   const copy = db.prepare('INSERT INTO copies (prompt_id, user_id, created_at) VALUES (@prompt_id, @user_id, @created_at)');
-  const note = db.prepare(
+  const comment = db.prepare(
     'INSERT INTO comments (id, prompt_id, text, author, created_at) VALUES (@id, @prompt_id, @text, @author, @created_at)',
   );
   const runAll = <T>(statement: SqliteDatabase.Statement, rows: T[]) => {
@@ -53,7 +53,7 @@ export function sqliteWriter(path: string): BulkWriter {
     insertPrompts: async (rows) => runAll(prompt, rows),
     insertLikes: async (rows) => runAll(like, rows),
     insertCopies: async (rows) => runAll(copy, rows),
-    insertNotes: async (rows) => runAll(note, rows),
+    insertComments: async (rows) => runAll(comment, rows),
     commit: async () => {
       db.exec('COMMIT');
       // One merged FTS b-tree instead of the many segments 100k trigger
@@ -115,7 +115,7 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
         column(rows, 'created_at'),
       ]);
     },
-    insertNotes: async (rows) => {
+    insertComments: async (rows) => {
       await client.query(
         'INSERT INTO comments (id, prompt_id, text, author, created_at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])',
         [column(rows, 'id'), column(rows, 'prompt_id'), column(rows, 'text'), column(rows, 'author'), column(rows, 'created_at')],

@@ -6,7 +6,7 @@ import {
   CONSTRAINTS,
   FORMATS,
   MODELS,
-  NOTE_TEXTS,
+  COMMENT_TEXTS,
   OPENERS,
   SUBJECTS,
   TASKS,
@@ -19,7 +19,7 @@ export interface DatasetSize {
   readonly prompts: number;
   readonly likes: number;
   readonly copies: number;
-  readonly notes: number;
+  readonly comments: number;
   readonly users: number;
 }
 
@@ -45,7 +45,7 @@ export interface EventRow {
   user_id: string;
   created_at: string;
 }
-export interface NoteRow {
+export interface CommentRow {
   id: string;
   prompt_id: string;
   text: string;
@@ -59,7 +59,7 @@ export function defaultSize(prompts: number): DatasetSize {
     prompts,
     likes: prompts * 10,
     copies: prompts * 10,
-    notes: prompts * 2,
+    comments: prompts * 2,
     users: Math.max(100, Math.round(prompts / 2)),
   };
 }
@@ -147,7 +147,7 @@ export class Dataset {
   private readonly createdAt: number[];
   private readonly likeCounts: Uint32Array;
   private readonly copyCounts: Uint32Array;
-  private readonly noteCounts: Uint32Array;
+  private readonly commentCounts: Uint32Array;
 
   constructor(options: DatasetOptions) {
     this.size = options;
@@ -158,7 +158,7 @@ export class Dataset {
     this.createdAt = [];
     const likeWeights: number[] = [];
     const copyWeights: number[] = [];
-    const noteWeights: number[] = [];
+    const commentWeights: number[] = [];
     for (let index = 0; index < options.prompts; index += 1) {
       this.ids.push(random.id(16));
       // Skewed towards recent prompts, as a growing library is.
@@ -167,12 +167,12 @@ export class Dataset {
       const popularity = Math.exp(1.1 * random.normal());
       likeWeights.push(popularity);
       copyWeights.push(popularity ** 0.8 * Math.exp(0.6 * random.normal()));
-      noteWeights.push(Math.exp(0.8 * random.normal()));
+      commentWeights.push(Math.exp(0.8 * random.normal()));
     }
     // At most half the users like any one prompt, so drawing distinct users stays cheap.
     this.likeCounts = apportion(options.likes, likeWeights, Math.floor(options.users / 2));
     this.copyCounts = apportion(options.copies, copyWeights, Number.MAX_SAFE_INTEGER);
-    this.noteCounts = apportion(options.notes, noteWeights, Number.MAX_SAFE_INTEGER);
+    this.commentCounts = apportion(options.comments, commentWeights, Number.MAX_SAFE_INTEGER);
   }
 
   *prompts(batchSize: number): Generator<PromptRow[]> {
@@ -184,7 +184,7 @@ export class Dataset {
         ...makePrompt(random),
         like_count: this.likeCounts[index] as number,
         copy_count: this.copyCounts[index] as number,
-        comment_count: this.noteCounts[index] as number,
+        comment_count: this.commentCounts[index] as number,
         created_at: new Date(this.createdAt[index] as number).toISOString(),
       });
       if (batch.length === batchSize) {
@@ -234,15 +234,15 @@ export class Dataset {
     if (batch.length > 0) yield batch;
   }
 
-  *notes(batchSize: number): Generator<NoteRow[]> {
+  *comments(batchSize: number): Generator<CommentRow[]> {
     const random = new Random(this.seed + 4);
-    let batch: NoteRow[] = [];
+    let batch: CommentRow[] = [];
     for (const [index, prompt_id] of this.ids.entries()) {
-      const count = this.noteCounts[index] as number;
+      const count = this.commentCounts[index] as number;
       const from = this.createdAt[index] as number;
-      for (let note = 0; note < count; note += 1) {
+      for (let comment = 0; comment < count; comment += 1) {
         const category = random.pick(CATEGORIES);
-        const text = fill(random.pick(NOTE_TEXTS), {
+        const text = fill(random.pick(COMMENT_TEXTS), {
           model: random.pick(MODELS),
           model2: random.pick(MODELS),
           tone: random.pick(TONES),

@@ -21,7 +21,7 @@ export class DatabaseNotEmptyError extends Error {
   constructor(readonly existing: number) {
     super(
       `The database already holds ${existing.toLocaleString('en')} prompts. ` +
-        'Point --database at an empty database, or pass --force to replace every prompt, like, copy and note in it.',
+        'Point --database at an empty database, or pass --force to replace every prompt, like, copy and comment in it.',
     );
   }
 }
@@ -29,7 +29,7 @@ export class DatabaseNotEmptyError extends Error {
 const BATCH_SIZE = 10_000;
 
 export function totalRows(size: DatasetSize): number {
-  return size.prompts + size.likes + size.copies + size.notes;
+  return size.prompts + size.likes + size.copies + size.comments;
 }
 
 /**
@@ -68,9 +68,9 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
       await writer.insertCopies(batch);
       report(batch.length, 'copies');
     }
-    for (const batch of dataset.notes(BATCH_SIZE)) {
-      await writer.insertNotes(batch);
-      report(batch.length, 'notes');
+    for (const batch of dataset.comments(BATCH_SIZE)) {
+      await writer.insertComments(batch);
+      report(batch.length, 'comments');
     }
     await writer.commit();
   } finally {

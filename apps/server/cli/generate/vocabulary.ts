@@ -371,7 +371,7 @@ export const SUBJECTS = [
   'a résumé refresh',
 ];
 
-export const NOTE_TEXTS = [
+export const COMMENT_TEXTS = [
   'This worked really well for me, thanks!',
   'I added a line about the audience and the results got much better.',
   'Great prompt. Works even better with {model}.',

@@ -16,7 +16,7 @@ export function lastDays(days: number, now: Date): string[] {
 }
 
 function orUncategorized(name: string | null): string {
-  return name && name.trim() ? name : MESSAGES.insights.uncategorized;
+  return name && name.trim() ? name : MESSAGES.analytics.uncategorized;
 }
 
 export interface AnalyticsService {

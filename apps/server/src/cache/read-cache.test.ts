@@ -71,7 +71,7 @@ describe('createReadCache', () => {
     const cache = createReadCache({ ttlMs: 5000, now: () => clock });
     let calls = 0;
     const compute = async () => ++calls;
-    const read = () => cache.get('insights', compute, { staleForMs: 1000 });
+    const read = () => cache.get('analytics', compute, { staleForMs: 1000 });
     expect(await read()).toBe(1);
     clock = 400;
     cache.invalidateAllowingStale();

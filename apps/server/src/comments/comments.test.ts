@@ -1,4 +1,4 @@
-import { NOTE_LIMITS } from '@prompt-vault/shared/limits';
+import { COMMENT_LIMITS } from '@prompt-vault/shared/limits';
 import { commentSchema } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
@@ -36,12 +36,12 @@ describe.each(TEST_DIALECTS)('comments API on %s', (dialect) => {
   });
 
   it('accepts text and author at their limits and rejects one more', async () => {
-    expect((await post({ text: 'a'.repeat(NOTE_LIMITS.text), author: 'b'.repeat(NOTE_LIMITS.author) })).statusCode).toBe(201);
-    const longText = await post({ text: 'a'.repeat(NOTE_LIMITS.text + 1) });
+    expect((await post({ text: 'a'.repeat(COMMENT_LIMITS.text), author: 'b'.repeat(COMMENT_LIMITS.author) })).statusCode).toBe(201);
+    const longText = await post({ text: 'a'.repeat(COMMENT_LIMITS.text + 1) });
     expect(longText.statusCode).toBe(400);
-    expect(longText.json().fields).toEqual({ text: `Exceeds ${NOTE_LIMITS.text} character limit` });
-    const longAuthor = await post({ text: 'ok', author: 'b'.repeat(NOTE_LIMITS.author + 1) });
-    expect(longAuthor.json().fields).toEqual({ author: `Exceeds ${NOTE_LIMITS.author} character limit` });
+    expect(longText.json().fields).toEqual({ text: `Exceeds ${COMMENT_LIMITS.text} character limit` });
+    const longAuthor = await post({ text: 'ok', author: 'b'.repeat(COMMENT_LIMITS.author + 1) });
+    expect(longAuthor.json().fields).toEqual({ author: `Exceeds ${COMMENT_LIMITS.author} character limit` });
   });
 
   it('rejects blank text and wrong types', async () => {

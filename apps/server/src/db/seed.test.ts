@@ -16,7 +16,7 @@ describe('the bundled sample prompts', () => {
     expect(new Set(samples.map((s) => s.title)).size).toBe(samples.length);
     for (const sample of samples) {
       expect(promptInputSchema.safeParse(sample).success, sample.title).toBe(true);
-      for (const note of sample.notes ?? []) expect(commentInputSchema.safeParse(note).success).toBe(true);
+      for (const comment of sample.comments ?? []) expect(commentInputSchema.safeParse(comment).success).toBe(true);
     }
   });
 });
@@ -54,7 +54,7 @@ describe('the shape of the sample data (seed.ts: what makes it look like a real 
 
   it('has notes written after the prompt was shared, and older prompts liked and copied more', () => {
     for (const sample of samples) {
-      for (const note of sample.notes ?? []) expect(note.daysAgo, sample.title).toBeLessThanOrEqual(sample.daysAgo);
+      for (const comment of sample.comments ?? []) expect(comment.daysAgo, sample.title).toBeLessThanOrEqual(sample.daysAgo);
       expect(sample.copies, sample.title).toBeGreaterThanOrEqual(sample.likes);
     }
     const older = samples.filter((s) => s.daysAgo >= 28);
@@ -85,10 +85,10 @@ describe.each(TEST_DIALECTS)('seedSampleData on %s', (dialect) => {
          or p.comment_count <> (select count(*) from comments m where m.prompt_id = p.id)
     `.execute(database.db);
     expect(mismatches.rows).toEqual([]);
-    const notes = await database.db
+    const comments = await database.db
       .selectFrom('comments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(notes.n)).toBeGreaterThan(20);
+    expect(Number(comments.n)).toBeGreaterThan(20);
   });
 });

@@ -5,7 +5,7 @@ import type { Database } from './schema';
 // Imported rather than read from disk, so the server bundle (build.ts) carries it.
 import samplePrompts from './seed/sample-prompts.json' with { type: 'json' };
 
-interface SampleNote {
+interface SampleComment {
   readonly text: string;
   readonly author?: string;
   readonly daysAgo: number;
@@ -19,7 +19,7 @@ interface SamplePrompt {
   readonly daysAgo: number;
   readonly likes: number;
   readonly copies: number;
-  readonly notes?: readonly SampleNote[];
+  readonly comments?: readonly SampleComment[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +66,7 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
       const id = newId();
       // Spread creation over the day so the newest-first order is stable.
       const createdAt = nowIso(new Date(now.getTime() - sample.daysAgo * DAY_MS - index * 60_000));
-      const notes = sample.notes ?? [];
+      const comments = sample.comments ?? [];
       await trx
         .insertInto('prompts')
         .values({
@@ -77,7 +77,7 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
           model: sample.model,
           like_count: sample.likes,
           copy_count: sample.copies,
-          comment_count: notes.length,
+          comment_count: comments.length,
           created_at: createdAt,
           duplicate_key: duplicateKey(sample.title, sample.prompt),
         })
@@ -106,16 +106,16 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
           )
           .execute();
       }
-      for (const [noteIndex, note] of notes.entries()) {
+      for (const [commentIndex, comment] of comments.entries()) {
         await trx
           .insertInto('comments')
           .values({
             id: newId(),
             prompt_id: id,
-            text: note.text,
-            author: note.author ?? null,
+            text: comment.text,
+            author: comment.author ?? null,
             user_id: null,
-            created_at: nowIso(new Date(now.getTime() - note.daysAgo * DAY_MS + noteIndex * 60_000)),
+            created_at: nowIso(new Date(now.getTime() - comment.daysAgo * DAY_MS + commentIndex * 60_000)),
           })
           .execute();
       }

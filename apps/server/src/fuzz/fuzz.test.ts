@@ -100,7 +100,7 @@ function encodeSegment(value: string): string {
 
 interface Pools {
   readonly promptIds: string[];
-  readonly noteIds: string[];
+  readonly commentIds: string[];
 }
 
 interface FuzzRequest {
@@ -114,7 +114,7 @@ function requestArbitrary(pools: Pools): fc.Arbitrary<FuzzRequest> {
   const pick = (list: () => string[]) => fc.nat().map((index) => list()[index % Math.max(1, list().length)] ?? 'none');
   const id = fc.oneof(
     { weight: 4, arbitrary: pick(() => pools.promptIds) },
-    { weight: 2, arbitrary: pick(() => pools.noteIds) },
+    { weight: 2, arbitrary: pick(() => pools.commentIds) },
     { weight: 2, arbitrary: text.map(encodeSegment) },
     { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%00', '..', '.', '%2F', 'a/b', '%E0%A4%A', '?', '#x') },
   );
@@ -170,7 +170,7 @@ function requestArbitrary(pools: Pools): fc.Arbitrary<FuzzRequest> {
       website: honeypot,
     }),
   );
-  const noteBody = shaped(
+  const commentBody = shaped(
     fc.record({
       text: field(fc.string({ minLength: 1, maxLength: 200 })),
       author: fc.option(field(fc.string({ maxLength: 40 })), { nil: undefined }),
@@ -181,13 +181,13 @@ function requestArbitrary(pools: Pools): fc.Arbitrary<FuzzRequest> {
   const reportBody = shaped(
     fc.record({
       targetType: field(fc.constantFrom('prompt', 'comment')),
-      targetId: field(pick(() => [...pools.promptIds, ...pools.noteIds])),
+      targetId: field(pick(() => [...pools.promptIds, ...pools.commentIds])),
       reason: field(fc.constantFrom('spam', 'offensive', 'other')),
     }),
   );
   const body = fc.oneof(
     promptBody,
-    noteBody,
+    commentBody,
     likeBody,
     reportBody,
     { weight: 1, arbitrary: anyValue.map((value) => JSON.stringify(value) ?? 'null') },
@@ -243,7 +243,7 @@ function requestArbitrary(pools: Pools): fc.Arbitrary<FuzzRequest> {
     fc.tuple(
       fc.constant('POST'),
       id.map((value) => `/api/comments/${value}`),
-      noteBody,
+      commentBody,
     ),
     fc.tuple(
       fc.constant('POST'),
@@ -282,7 +282,7 @@ function requestArbitrary(pools: Pools): fc.Arbitrary<FuzzRequest> {
 
 describe.each(TEST_DIALECTS)('fuzzing every endpoint on %s', (dialect) => {
   let t: TestApp;
-  const pools: Pools = { promptIds: [], noteIds: [] };
+  const pools: Pools = { promptIds: [], commentIds: [] };
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { ADMIN_TOKEN });
@@ -293,8 +293,8 @@ describe.each(TEST_DIALECTS)('fuzzing every endpoint on %s', (dialect) => {
         payload: { title: `Seed ${index}`, prompt: `Seed text ${index}`, category: 'Writing', model: 'GPT-4' },
       });
       pools.promptIds.push(prompt.json()._id);
-      const note = await t.app.inject({ method: 'POST', url: `/api/comments/${prompt.json()._id}`, payload: { text: `note ${index}` } });
-      pools.noteIds.push(note.json()._id);
+      const comment = await t.app.inject({ method: 'POST', url: `/api/comments/${prompt.json()._id}`, payload: { text: `note ${index}` } });
+      pools.commentIds.push(comment.json()._id);
     }
   });
   afterAll(async () => {
@@ -317,7 +317,7 @@ describe.each(TEST_DIALECTS)('fuzzing every endpoint on %s', (dialect) => {
         }
         // Keep the id pools growing, so later requests hit real rows.
         if (response.statusCode === 201 && request.url.startsWith('/api/prompts')) pools.promptIds.push(response.json()._id);
-        if (response.statusCode === 201 && request.url.startsWith('/api/comments/')) pools.noteIds.push(response.json()._id);
+        if (response.statusCode === 201 && request.url.startsWith('/api/comments/')) pools.commentIds.push(response.json()._id);
       }),
       { numRuns: RUNS, endOnFailure: true },
     );

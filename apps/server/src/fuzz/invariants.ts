@@ -10,7 +10,7 @@ export interface CounterMismatch {
 
 /**
  * Every prompt's counters against the rows they count: likes, copy events and
- * visible notes. An empty list means the database is consistent.
+ * visible comments. An empty list means the database is consistent.
  */
 export async function counterMismatches(db: Kysely<Database>): Promise<CounterMismatch[]> {
   const rows = await sql<{
@@ -20,12 +20,12 @@ export async function counterMismatches(db: Kysely<Database>): Promise<CounterMi
     comment_count: number;
     likes: number;
     copies: number;
-    notes: number;
+    comments: number;
   }>`
     select p.id, p.like_count, p.copy_count, p.comment_count,
       (select count(*) from likes l where l.prompt_id = p.id) as likes,
       (select count(*) from copies c where c.prompt_id = p.id) as copies,
-      (select count(*) from comments n where n.prompt_id = p.id and n.status = 'visible') as notes
+      (select count(*) from comments n where n.prompt_id = p.id and n.status = 'visible') as comments
     from prompts p
   `.execute(db);
   const mismatches: CounterMismatch[] = [];
@@ -33,7 +33,7 @@ export async function counterMismatches(db: Kysely<Database>): Promise<CounterMi
     const pairs = [
       ['like_count', row.like_count, row.likes],
       ['copy_count', row.copy_count, row.copies],
-      ['comment_count', row.comment_count, row.notes],
+      ['comment_count', row.comment_count, row.comments],
     ] as const;
     for (const [counter, stored, counted] of pairs) {
       if (Number(stored) !== Number(counted)) mismatches.push({ id: row.id, counter, stored: Number(stored), rows: Number(counted) });

@@ -15,7 +15,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
   let t: TestApp;
   let promptId: string;
   let otherId: string;
-  let noteId: string;
+  let commentId: string;
 
   beforeEach(async () => {
     t = await createTestApp(dialect, { ADMIN_TOKEN });
@@ -30,7 +30,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
       payload: { liked: true },
     });
     await t.app.inject({ method: 'POST', url: `/api/prompts/${promptId}/copy`, headers: { ...JSON_HEADERS, 'user-id': userId(1) } });
-    noteId = (await t.app.inject({ method: 'POST', url: `/api/comments/${otherId}`, payload: { text: 'rude note' } })).json()._id;
+    commentId = (await t.app.inject({ method: 'POST', url: `/api/comments/${otherId}`, payload: { text: 'rude note' } })).json()._id;
     // Notes list oldest first, by the millisecond; two in the same millisecond would fall back to their random ids.
     await new Promise((resolve) => setTimeout(resolve, 2));
     await t.app.inject({ method: 'POST', url: `/api/comments/${otherId}`, payload: { text: 'kind note' } });
@@ -52,7 +52,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json()).toEqual({ reported: true });
     expect((await report({ targetType: 'prompt', targetId: promptId, reason: 'other' }, userId(2))).statusCode).toBe(201);
-    expect((await report({ targetType: 'comment', targetId: noteId, reason: 'offensive' })).statusCode).toBe(201);
+    expect((await report({ targetType: 'comment', targetId: commentId, reason: 'offensive' })).statusCode).toBe(201);
 
     const list = await admin('GET', '/api/admin/reports');
     expect(list.statusCode).toBe(200);
@@ -67,7 +67,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
       reports: 2,
       reasons: { spam: 1, offensive: 0, other: 1 },
     });
-    expect(summaries[1]).toMatchObject({ targetType: 'comment', targetId: noteId, promptId: otherId, excerpt: 'rude note', reports: 1 });
+    expect(summaries[1]).toMatchObject({ targetType: 'comment', targetId: commentId, promptId: otherId, excerpt: 'rude note', reports: 1 });
   });
 
   it('refuses reports without a valid user-id, with a bad body, or on unknown and hidden targets', async () => {
@@ -161,17 +161,17 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
   });
 
   it('hides a note from its list and from the note count, exactly, however often it is toggled', async () => {
-    const notes = async () => (await t.app.inject({ url: `/api/comments/${otherId}` })).json().map((c: { text: string }) => c.text);
+    const comments = async () => (await t.app.inject({ url: `/api/comments/${otherId}` })).json().map((c: { text: string }) => c.text);
     const count = async () => (await t.app.inject({ url: `/api/prompts/${otherId}` })).json().commentCount;
     expect(await count()).toBe(2);
-    await Promise.all(Array.from({ length: 5 }, () => admin('POST', `/api/admin/comments/${noteId}/hide`)));
-    expect(await notes()).toEqual(['kind note']);
+    await Promise.all(Array.from({ length: 5 }, () => admin('POST', `/api/admin/comments/${commentId}/hide`)));
+    expect(await comments()).toEqual(['kind note']);
     expect(await count()).toBe(1);
     const listed = (await t.app.inject({ url: '/api/prompts' })).json().find((p: { _id: string }) => p._id === otherId);
     expect(listed.commentCount).toBe(1);
-    expect((await report({ targetType: 'comment', targetId: noteId, reason: 'spam' })).statusCode).toBe(404);
-    await Promise.all(Array.from({ length: 5 }, () => admin('POST', `/api/admin/comments/${noteId}/unhide`)));
-    expect(await notes()).toEqual(['rude note', 'kind note']);
+    expect((await report({ targetType: 'comment', targetId: commentId, reason: 'spam' })).statusCode).toBe(404);
+    await Promise.all(Array.from({ length: 5 }, () => admin('POST', `/api/admin/comments/${commentId}/unhide`)));
+    expect(await comments()).toEqual(['rude note', 'kind note']);
     expect(await count()).toBe(2);
   });
 
@@ -188,7 +188,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
     expect(listed.stdout).toContain('spam 1, offensive 0, other 0');
     expect((await admin('hide', promptId)).stdout).toContain(`Prompt ${promptId} is now hidden.`);
     expect((await t.app.inject({ url: `/api/prompts/${promptId}` })).statusCode).toBe(404);
-    expect((await admin('unhide-comment', noteId)).stdout).toContain(`Note ${noteId} is now visible.`);
+    expect((await admin('unhide-comment', commentId)).stdout).toContain(`Comment ${commentId} is now visible.`);
     expect((await t.app.inject({ url: `/api/prompts/${otherId}` })).json().commentCount).toBe(2);
     await expect(admin('hide', 'unknown-id')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Prompt not found') });
   }, 60_000);

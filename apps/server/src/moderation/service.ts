@@ -42,7 +42,7 @@ export function createModerationService(db: Kysely<Database>, writes: LibraryWri
       return { _id: id, status };
     },
     async setCommentStatus(id, status) {
-      if (!(await repository.setCommentStatus(db, id, status))) throw notFound('Note');
+      if (!(await repository.setCommentStatus(db, id, status))) throw notFound('Comment');
       writes.announce({ kind: 'comment-moderated' });
       return { _id: id, status };
     },

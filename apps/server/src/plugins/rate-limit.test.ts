@@ -17,16 +17,16 @@ const ONE_PER_MINUTE = {
   RATE_LIMIT_READS: '1/1m',
 };
 
-async function seedPrompt(env: Record<string, string>): Promise<{ t: TestApp; id: string; noteId: string }> {
+async function seedPrompt(env: Record<string, string>): Promise<{ t: TestApp; id: string; commentId: string }> {
   // Rows are written with limits off, then the same database is served with limits on.
   const seeder = await createTestApp('sqlite');
   const id = (
     await seeder.app.inject({ method: 'POST', url: '/api/prompts', payload: { title: 'T', prompt: 'P', category: 'C', model: 'M' } })
   ).json()._id;
-  const noteId = (await seeder.app.inject({ method: 'POST', url: `/api/comments/${id}`, payload: { text: 'n' } })).json()._id;
+  const commentId = (await seeder.app.inject({ method: 'POST', url: `/api/comments/${id}`, payload: { text: 'n' } })).json()._id;
   await seeder.app.close();
   const t = await createTestApp('sqlite', env, { database: seeder.database });
-  return { t, id, noteId };
+  return { t, id, commentId };
 }
 
 function expectLimited(response: Awaited<ReturnType<FastifyInstance['inject']>>, windowSeconds: number) {
@@ -64,7 +64,7 @@ describe('rate limits', () => {
   it('gives every budget its own counter, answering 429 in the one error shape with Retry-After', async () => {
     const seeded = await seedPrompt(ONE_PER_MINUTE);
     t = seeded.t;
-    const { id, noteId } = seeded;
+    const { id, commentId } = seeded;
     const requests: Record<string, InjectOptions[]> = {
       submit: [{ method: 'POST', url: '/api/prompts', payload: { title: 'T2', prompt: 'P2', category: 'C', model: 'M' } }],
       notes: [{ method: 'POST', url: `/api/comments/${id}`, payload: { text: 'x' } }],
@@ -75,7 +75,7 @@ describe('rate limits', () => {
           method: 'POST',
           url: '/api/reports',
           headers: { 'user-id': userId(1) },
-          payload: { targetType: 'comment', targetId: noteId, reason: 'spam' },
+          payload: { targetType: 'comment', targetId: commentId, reason: 'spam' },
         },
       ],
       // All reads share one budget: the second read, on another route, is limited.

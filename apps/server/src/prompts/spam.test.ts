@@ -47,13 +47,13 @@ describe.each(TEST_DIALECTS)('spam controls on %s', (dialect) => {
 
   it('answers a filled honeypot on a note with 201 and stores nothing', async () => {
     const promptId = (await submit(sample)).json()._id as string;
-    const note = await t.app.inject({
+    const comment = await t.app.inject({
       method: 'POST',
       url: `/api/comments/${promptId}`,
       payload: { text: 'Buy now', [HONEYPOT_FIELD]: 'x' },
     });
-    expect(note.statusCode).toBe(201);
-    expect(note.json()).toMatchObject({ text: 'Buy now', promptId });
+    expect(comment.statusCode).toBe(201);
+    expect(comment.json()).toMatchObject({ text: 'Buy now', promptId });
     expect((await t.app.inject({ url: `/api/comments/${promptId}` })).json()).toEqual([]);
     expect((await t.app.inject({ url: `/api/prompts/${promptId}` })).json().commentCount).toBe(0);
   });

@@ -16,7 +16,7 @@ interface Acknowledged {
   prompts: string[];
   likes: Array<{ promptId: string; userId: string }>;
   copies: Map<string, number>;
-  notes: string[];
+  comments: string[];
 }
 
 function serverUrl(database: TestDatabase): string {
@@ -28,7 +28,7 @@ function serverUrl(database: TestDatabase): string {
 
 /** Writes from several workers until stopped; only 2xx answers count as acknowledged. */
 async function writeLoad(baseUrl: string, seedIds: string[], until: () => boolean): Promise<Acknowledged & { attempts: number }> {
-  const acked: Acknowledged = { prompts: [], likes: [], copies: new Map(), notes: [] };
+  const acked: Acknowledged = { prompts: [], likes: [], copies: new Map(), comments: [] };
   let attempts = 0;
   let sequence = 0;
   const post = async (path: string, body: unknown, user?: string) => {
@@ -75,8 +75,8 @@ async function writeLoad(baseUrl: string, seedIds: string[], until: () => boolea
           break;
         }
         default: {
-          const note = await post(`/api/comments/${target}`, { text: `note ${n}` });
-          if (note) acked.notes.push(String(note._id));
+          const comment = await post(`/api/comments/${target}`, { text: `note ${n}` });
+          if (comment) acked.comments.push(String(comment._id));
         }
       }
     }
@@ -101,8 +101,8 @@ async function missing(db: Kysely<Database>, acked: Acknowledged): Promise<strin
   const copyCounts = new Map(copies.map((row) => [row.prompt_id, Number(row.count)]));
   // A copy answered after the kill never happened; one acknowledged must be there.
   for (const [id, count] of acked.copies) if ((copyCounts.get(id) ?? 0) < count) lost.push(`copies of ${id}`);
-  const notes = new Set((await db.selectFrom('comments').select('id').execute()).map((row) => row.id));
-  for (const id of acked.notes) if (!notes.has(id)) lost.push(`note ${id}`);
+  const comments = new Set((await db.selectFrom('comments').select('id').execute()).map((row) => row.id));
+  for (const id of acked.comments) if (!comments.has(id)) lost.push(`note ${id}`);
   return lost;
 }
 
@@ -138,7 +138,7 @@ describe.each(TEST_DIALECTS)('crash consistency on %s', (dialect) => {
       // Killed outright: no shutdown hook ran.
       expect(await server.exitSignal()).toBe('SIGKILL');
       const acknowledged =
-        acked.prompts.length + acked.likes.length + acked.notes.length + [...acked.copies.values()].reduce((a, b) => a + b, 0);
+        acked.prompts.length + acked.likes.length + acked.comments.length + [...acked.copies.values()].reduce((a, b) => a + b, 0);
       expect(acknowledged).toBeGreaterThan(20);
 
       restarted = new ServerProcess(PORTS[dialect], env);
@@ -152,7 +152,7 @@ describe.each(TEST_DIALECTS)('crash consistency on %s', (dialect) => {
       expect(acked.prompts.every((id) => listedIds.has(id))).toBe(true);
       console.info(
         `crash test on ${dialect}: ${acked.attempts} writes attempted, ${acknowledged} acknowledged ` +
-          `(${acked.prompts.length} prompts, ${acked.likes.length} likes, ${[...acked.copies.values()].reduce((a, b) => a + b, 0)} copies, ${acked.notes.length} notes), ` +
+          `(${acked.prompts.length} prompts, ${acked.likes.length} likes, ${[...acked.copies.values()].reduce((a, b) => a + b, 0)} copies, ${acked.comments.length} notes), ` +
           `${acknowledged - lost.length} kept after SIGKILL and restart`,
       );
       expect(await restarted.stop('SIGTERM')).toBe(0);

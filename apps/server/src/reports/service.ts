@@ -14,7 +14,7 @@ export function createReportsService(db: Kysely<Database>): ReportsService {
   return {
     async report(input, userId) {
       const visible = await repository.isVisibleTarget(db, input.targetType, input.targetId);
-      if (!visible) throw notFound(input.targetType === 'prompt' ? 'Prompt' : 'Note');
+      if (!visible) throw notFound(input.targetType === 'prompt' ? 'Prompt' : 'Comment');
       const firstTime = await repository.insertReport(db, {
         target_type: input.targetType,
         target_id: input.targetId,

@@ -7,7 +7,7 @@ import { NotFoundPage } from './not-found-page';
 // Every route but the first screen is its own chunk, loaded when visited, so
 // Chart.js and the Academy content never weigh on the library.
 const SubmitPage = lazy(async () => ({ default: (await import('../features/submit/submit-page')).SubmitPage }));
-const InsightsPage = lazy(async () => ({ default: (await import('../features/insights/insights-page')).InsightsPage }));
+const AnalyticsPage = lazy(async () => ({ default: (await import('../features/analytics/analytics-page')).AnalyticsPage }));
 const AcademyPage = lazy(async () => ({ default: (await import('../features/academy/academy-page')).AcademyPage }));
 const PermalinkPage = lazy(async () => ({ default: (await import('../features/prompt/permalink-page')).PermalinkPage }));
 
@@ -23,7 +23,7 @@ export function AppRouter() {
         <Route element={<AppLayout />}>
           <Route index element={<LibraryPage />} />
           <Route path="submit" element={<SubmitPage />} />
-          <Route path="analytics" element={<InsightsPage />} />
+          <Route path="analytics" element={<AnalyticsPage />} />
           <Route path="prompt-academy/*" element={<AcademyPage />} />
           <Route path="prompts/:id" element={<PermalinkPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -1,7 +1,7 @@
 import { fillVariables, findVariables, variableLabel } from '@prompt-vault/shared/prompt-variables';
 import { useId, useMemo, useState } from 'react';
 import { CopyButton } from './copy-button';
-import { useRecordCopy } from './prompt-card/api/record-copy';
+import { useRecordCopy } from '../lib/record-copy';
 import { PromptText } from './prompt-text';
 import './prompt-variables.css';
 

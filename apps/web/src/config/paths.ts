@@ -4,7 +4,7 @@ import { PAGE_PATHS, promptPath } from '@prompt-vault/shared/site';
 export const paths = {
   library: PAGE_PATHS.library,
   submit: PAGE_PATHS.submit,
-  insights: PAGE_PATHS.insights,
+  analytics: PAGE_PATHS.analytics,
   academy: PAGE_PATHS.academy,
   prompt: promptPath,
 } as const;

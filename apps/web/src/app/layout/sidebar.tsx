@@ -21,7 +21,7 @@ interface SidebarProps {
 const LINKS = [
   { to: paths.library, label: MESSAGES.sidebar.library, Icon: Library, end: true },
   { to: paths.submit, label: MESSAGES.sidebar.submit, Icon: Send, end: true },
-  { to: paths.insights, label: MESSAGES.sidebar.insights, Icon: BarChart3, end: true },
+  { to: paths.analytics, label: MESSAGES.sidebar.analytics, Icon: BarChart3, end: true },
   { to: paths.academy, label: MESSAGES.sidebar.academy, Icon: BookOpen, end: false },
 ] as const;
 

@@ -2,15 +2,15 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { ModalDialog } from '../modal-dialog';
-import { NotesPanel } from './notes-panel';
+import { CommentsPanel } from './comments-panel';
 
 export interface CommentsModalProps {
   readonly prompt: Pick<Prompt, '_id' | 'title'>;
-  /** Called when the visitor closes it; the caller refreshes the prompt's note count. */
+  /** Called when the visitor closes it; the caller refreshes the prompt's comment count. */
   readonly onClose: () => void;
 }
 
-/** The notes of one prompt in a dialog titled by the prompt's title. Loaded on demand (lazy-comments-modal.tsx). */
+/** The comments of one prompt in a dialog titled by the prompt's title. Loaded on demand (lazy-comments-modal.tsx). */
 export default function CommentsModal({ prompt, onClose }: CommentsModalProps) {
   const titleId = useId();
   return (
@@ -23,7 +23,7 @@ export default function CommentsModal({ prompt, onClose }: CommentsModalProps) {
           <X aria-hidden="true" size={20} />
         </button>
       </div>
-      <NotesPanel promptId={prompt._id} />
+      <CommentsPanel promptId={prompt._id} />
     </ModalDialog>
   );
 }

@@ -5,7 +5,7 @@ import { Suspense, lazy, useId } from 'react';
 import { ModalDialog } from '../modal-dialog';
 import { refreshPrompt } from '../prompt-card/api/get-prompt';
 
-// Its own chunk: the notes, their form and zod load only when a visitor opens them.
+// Its own chunk: the comments, their form and zod load only when a visitor opens them.
 const loadCommentsModal = () => import('./comments-modal');
 const CommentsModal = lazy(loadCommentsModal);
 
@@ -15,12 +15,12 @@ export function preloadCommentsModal(): void {
 }
 
 export interface LazyCommentsModalProps {
-  /** The prompt whose notes are open, or null when the modal is closed. */
+  /** The prompt whose comments are open, or null when the modal is closed. */
   readonly prompt: Pick<Prompt, '_id' | 'title'> | null;
   readonly onClose: () => void;
 }
 
-/** The comments modal, fetched on first use; on close the prompt's note count is fetched again (spec section 4). */
+/** The comments modal, fetched on first use; on close the prompt's comment count is fetched again (spec section 4). */
 export function LazyCommentsModal({ prompt, onClose }: LazyCommentsModalProps) {
   const queryClient = useQueryClient();
   if (!prompt) return null;
@@ -45,7 +45,7 @@ function LoadingModal({ title, onClose }: { readonly title: string; readonly onC
           {title}
         </h2>
       </div>
-      <p className="notes-status" role="status" tabIndex={-1} data-autofocus>
+      <p className="comments-status" role="status" tabIndex={-1} data-autofocus>
         {MESSAGES.comments.loading}
       </p>
     </ModalDialog>

@@ -20,11 +20,11 @@ export interface PromptCardProps {
   readonly expanded: boolean;
   readonly onToggleExpanded: (id: string) => void;
   /** Opens the comments modal; the button is passed so focus can return to it. */
-  readonly onOpenNotes: (prompt: Prompt) => void;
+  readonly onOpenComments: (prompt: Prompt) => void;
 }
 
 /** One prompt in the library grid: title (to its permalink), tags, preview, likes, notes, copy, report. */
-export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleExpanded, onOpenNotes }: PromptCardProps) {
+export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleExpanded, onOpenComments }: PromptCardProps) {
   const titleId = useId();
   const textId = useId();
   const preview = previewText(prompt.prompt);
@@ -59,15 +59,15 @@ export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleE
         <LikeButton prompt={prompt} onNotice={showNotice} />
         <button
           type="button"
-          className="button button-ghost notes-button"
+          className="button button-ghost comments-button"
           aria-haspopup="dialog"
-          aria-label={`${MESSAGES.card.notes(prompt.commentCount)} on ${prompt.title}`}
-          onClick={() => onOpenNotes(prompt)}
+          aria-label={`${MESSAGES.card.comments(prompt.commentCount)} on ${prompt.title}`}
+          onClick={() => onOpenComments(prompt)}
           onPointerEnter={preloadCommentsModal}
           onFocus={preloadCommentsModal}
         >
           <MessageSquare aria-hidden="true" size={18} />
-          <span>{MESSAGES.card.notes(prompt.commentCount)}</span>
+          <span>{MESSAGES.card.comments(prompt.commentCount)}</span>
         </button>
         <PromptCopyButton prompt={prompt} onNotice={showNotice} />
       </footer>

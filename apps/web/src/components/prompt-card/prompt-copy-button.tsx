@@ -1,7 +1,7 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { CopyButton } from '../copy-button';
-import { useRecordCopy } from './api/record-copy';
+import { useRecordCopy } from '../../lib/record-copy';
 
 export interface PromptCopyButtonProps {
   readonly prompt: Prompt;

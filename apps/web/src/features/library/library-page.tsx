@@ -80,7 +80,7 @@ export function LibraryPage() {
   const facets = useFacets();
   const list = usePromptPages(filters);
   const [expandedId, setExpandedId] = useState<string | null>(null);
-  const [notesFor, setNotesFor] = useState<Prompt | null>(null);
+  const [commentsFor, setCommentsFor] = useState<Prompt | null>(null);
 
   // '/' focuses the search box from anywhere on the page but a text field.
   useEffect(() => {
@@ -95,7 +95,7 @@ export function LibraryPage() {
   }, []);
 
   const onToggleExpanded = useCallback((id: string) => setExpandedId((current) => (current === id ? null : id)), []);
-  const onOpenNotes = useCallback((prompt: Prompt) => setNotesFor(prompt), []);
+  const onOpenComments = useCallback((prompt: Prompt) => setCommentsFor(prompt), []);
 
   const pages = useMemo(() => list.data?.pages.map((page) => page.prompts) ?? [], [list.data]);
   const shown = pages.reduce((sum, page) => sum + page.length, 0);
@@ -170,7 +170,7 @@ export function LibraryPage() {
 
         {shown > 0 && (
           <div className={list.isPlaceholderData ? 'library-grid is-stale' : 'library-grid'}>
-            <PromptGrid pages={pages} expandedId={expandedId} onToggleExpanded={onToggleExpanded} onOpenNotes={onOpenNotes} />
+            <PromptGrid pages={pages} expandedId={expandedId} onToggleExpanded={onToggleExpanded} onOpenComments={onOpenComments} />
           </div>
         )}
 
@@ -200,7 +200,7 @@ export function LibraryPage() {
         {counts && <p className="library-count">{MESSAGES.library.displaying(counts.shown, counts.total)}</p>}
       </section>
 
-      <LazyCommentsModal prompt={notesFor} onClose={() => setNotesFor(null)} />
+      <LazyCommentsModal prompt={commentsFor} onClose={() => setCommentsFor(null)} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Share2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { NotesPanel } from '../../components/comments-modal/notes-panel';
+import { CommentsPanel } from '../../components/comments-modal/comments-panel';
 import { ActionNotice, useActionNotice } from '../../components/prompt-card/action-notice';
 import { LikeButton } from '../../components/prompt-card/like-button';
 import { PromptCopyButton } from '../../components/prompt-card/prompt-copy-button';
@@ -26,7 +26,7 @@ import './permalink.css';
 export function PermalinkPage() {
   const { id = '' } = useParams();
   const prompt = useQuery(promptQueryOptions(id));
-  const notesHeadingId = useId();
+  const commentsHeadingId = useId();
   const [notice, showNotice] = useActionNotice();
 
   const notFound = prompt.error instanceof ApiRequestError && prompt.error.status === 404;
@@ -102,11 +102,11 @@ export function PermalinkPage() {
         />
       </article>
 
-      <section className="permalink-notes card-surface" aria-labelledby={notesHeadingId}>
-        <h2 id={notesHeadingId}>
-          {MESSAGES.permalink.notesHeading} <span className="permalink-notes-count">({data.commentCount})</span>
+      <section className="permalink-comments card-surface" aria-labelledby={commentsHeadingId}>
+        <h2 id={commentsHeadingId}>
+          {MESSAGES.permalink.commentsHeading} <span className="permalink-comments-count">({data.commentCount})</span>
         </h2>
-        <NotesPanel promptId={data._id} />
+        <CommentsPanel promptId={data._id} />
       </section>
     </div>
   );

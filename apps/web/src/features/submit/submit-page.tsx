@@ -3,6 +3,7 @@ import { MESSAGES } from '@prompt-vault/shared/messages';
 import { GraduationCap, Info, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { HoneypotField } from '../../components/honeypot-field';
 import { Notification } from '../../components/notification';
 import { paths } from '../../config/paths';
 import { useCreatePrompt } from './api/create-prompt';
@@ -29,7 +30,7 @@ const LABELS: Record<PromptField, string> = {
 export function SubmitPage() {
   useDocumentTitle(MESSAGES.sidebar.submit);
   const formId = useId();
-  const fieldId = (field: PromptField | 'honeypot') => `${formId}-${field}`;
+  const fieldId = (field: PromptField) => `${formId}-${field}`;
   const location = useLocation();
   const navigate = useNavigate();
   // A link may fill the form in (the Academy's 'Try it'); read once, when the page opens.
@@ -248,19 +249,7 @@ export function SubmitPage() {
           )}
         </div>
 
-        {/* Anti-spam honeypot: invisible to people and assistive technology; bots that fill every field give themselves away. */}
-        <div className="submit-honeypot" aria-hidden="true">
-          <label htmlFor={fieldId('honeypot')}>{MESSAGES.submit.honeypotLabel}</label>
-          <input
-            id={fieldId('honeypot')}
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={honeypot}
-            onChange={(event) => setHoneypot(event.target.value)}
-          />
-        </div>
+        <HoneypotField value={honeypot} onChange={setHoneypot} />
 
         {notice?.kind === 'success' ? (
           <Notification type="success">

@@ -6,18 +6,18 @@ import { apiRequest } from '../../../lib/api-client';
 import { updatePromptEverywhere } from '../../../lib/prompt-cache';
 import { commentKeys } from './get-comments';
 
-export interface NoteInput {
+/** What the comment form sends: the visible fields and the honeypot's value (empty for people). */
+export interface CommentDraft {
   readonly text: string;
   readonly author: string;
-  /** The honeypot's value: empty for people. */
-  readonly trap: string;
+  readonly honeypot: string;
 }
 
-export async function createComment(promptId: string, input: NoteInput): Promise<Comment> {
+export async function createComment(promptId: string, input: CommentDraft): Promise<Comment> {
   const body: Record<string, string> = { text: input.text.trim() };
   const author = input.author.trim();
   if (author) body.author = author;
-  if (input.trap) body[HONEYPOT_FIELD] = input.trap;
+  if (input.honeypot) body[HONEYPOT_FIELD] = input.honeypot;
   const { data } = await apiRequest<Comment>(`/api/comments/${encodeURIComponent(promptId)}`, {
     method: 'POST',
     body,
@@ -25,15 +25,15 @@ export async function createComment(promptId: string, input: NoteInput): Promise
   return data;
 }
 
-/** Posts a note; the list is fetched again and the prompt's note count goes up at once. */
+/** Posts a comment; the list is fetched again and the prompt's comment count goes up at once. */
 export function useCreateComment(promptId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NoteInput) => createComment(promptId, input),
+    mutationFn: (input: CommentDraft) => createComment(promptId, input),
     onSuccess: (comment) => {
       afterOwnWrite(queryClient);
-      queryClient.setQueryData<Comment[]>(commentKeys.list(promptId), (notes) =>
-        notes && !notes.some((note) => note._id === comment._id) ? [...notes, comment] : notes,
+      queryClient.setQueryData<Comment[]>(commentKeys.list(promptId), (comments) =>
+        comments && !comments.some((listed) => listed._id === comment._id) ? [...comments, comment] : comments,
       );
       updatePromptEverywhere(queryClient, promptId, (prompt) => ({ ...prompt, commentCount: prompt.commentCount + 1 }));
       return queryClient.invalidateQueries({ queryKey: commentKeys.list(promptId) });

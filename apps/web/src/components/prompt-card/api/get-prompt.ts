@@ -14,7 +14,7 @@ export function promptQueryOptions(id: string) {
 
 /**
  * Fetches one prompt again and puts the fresh copy everywhere it is shown
- * (after the comments modal closes, its note count). A failure is only
+ * (after the comments modal closes, its comment count). A failure is only
  * logged: the old count stays, which is the spec's behaviour.
  */
 export async function refreshPrompt(queryClient: QueryClient, id: string): Promise<void> {
@@ -22,6 +22,6 @@ export async function refreshPrompt(queryClient: QueryClient, id: string): Promi
     const fresh = await getPrompt(id);
     updatePromptEverywhere(queryClient, id, () => fresh);
   } catch (error) {
-    console.warn('Failed to refresh the note count', error);
+    console.warn('Failed to refresh the comment count', error);
   }
 }

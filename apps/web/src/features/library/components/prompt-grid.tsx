@@ -7,7 +7,7 @@ interface PromptGridProps {
   readonly pages: readonly (readonly Prompt[])[];
   readonly expandedId: string | null;
   readonly onToggleExpanded: (id: string) => void;
-  readonly onOpenNotes: (prompt: Prompt) => void;
+  readonly onOpenComments: (prompt: Prompt) => void;
 }
 
 /**
@@ -22,7 +22,7 @@ const BLOCK_SIZE = 12;
  * measured height but renders no cards, so the DOM stays small however far
  * the visitor scrolls.
  */
-export function PromptGrid({ pages, expandedId, onToggleExpanded, onOpenNotes }: PromptGridProps) {
+export function PromptGrid({ pages, expandedId, onToggleExpanded, onOpenComments }: PromptGridProps) {
   // Pages only ever append, and every page but the last is full, so a
   // block's page and position are a stable identity.
   const blocks = useMemo(
@@ -43,7 +43,7 @@ export function PromptGrid({ pages, expandedId, onToggleExpanded, onOpenNotes }:
           prompts={prompts}
           expandedId={prompts.some((prompt) => prompt._id === expandedId) ? expandedId : null}
           onToggleExpanded={onToggleExpanded}
-          onOpenNotes={onOpenNotes}
+          onOpenComments={onOpenComments}
         />
       ))}
     </div>
@@ -57,10 +57,10 @@ interface GridPageProps {
   readonly prompts: readonly Prompt[];
   readonly expandedId: string | null;
   readonly onToggleExpanded: (id: string) => void;
-  readonly onOpenNotes: (prompt: Prompt) => void;
+  readonly onOpenComments: (prompt: Prompt) => void;
 }
 
-const GridPage = memo(function GridPage({ prompts, expandedId, onToggleExpanded, onOpenNotes }: GridPageProps) {
+const GridPage = memo(function GridPage({ prompts, expandedId, onToggleExpanded, onOpenComments }: GridPageProps) {
   const ref = useRef<HTMLDivElement>(null);
   const height = useRef(0);
   const near = useInView(ref, KEEP_RENDERED_MARGIN, true);
@@ -84,7 +84,7 @@ const GridPage = memo(function GridPage({ prompts, expandedId, onToggleExpanded,
             prompt={prompt}
             expanded={prompt._id === expandedId}
             onToggleExpanded={onToggleExpanded}
-            onOpenNotes={onOpenNotes}
+            onOpenComments={onOpenComments}
           />
         ))}
     </div>

@@ -8,7 +8,7 @@ export interface Slice {
 
 /** A stat's name, or 'Uncategorized' when the category or model is missing. */
 export function displayName(name: string | null | undefined): string {
-  return name && name.trim() ? name : MESSAGES.insights.uncategorized;
+  return name && name.trim() ? name : MESSAGES.analytics.uncategorized;
 }
 
 /**
@@ -19,7 +19,7 @@ export function groupSlices(stats: readonly Slice[], maxSlices: number = PIE_MAX
   const sorted = [...stats].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   if (sorted.length <= maxSlices) return sorted;
   const rest = sorted.slice(maxSlices).reduce((sum, slice) => sum + slice.count, 0);
-  return [...sorted.slice(0, maxSlices), { name: MESSAGES.insights.other, count: rest }];
+  return [...sorted.slice(0, maxSlices), { name: MESSAGES.analytics.other, count: rest }];
 }
 
 /** A count's share of the total as a whole-number percentage (0 when there is no total). */

@@ -31,8 +31,8 @@ export function activityDays(activity: Analytics['activity']): ActivityDay[] {
     const inProgress = index === activity.length - 1;
     return {
       ...day,
-      label: inProgress ? MESSAGES.insights.activityToday : dayLabel(day.date),
-      tableLabel: inProgress ? MESSAGES.insights.activityTodayRow : dayLabel(day.date),
+      label: inProgress ? MESSAGES.analytics.activityToday : dayLabel(day.date),
+      tableLabel: inProgress ? MESSAGES.analytics.activityTodayRow : dayLabel(day.date),
       inProgress,
     };
   });

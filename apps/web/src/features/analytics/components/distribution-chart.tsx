@@ -27,10 +27,10 @@ export function DistributionChart({ title, nameLabel, slices }: DistributionChar
       labels: slices.map((slice) => slice.name),
       datasets: [
         {
-          label: MESSAGES.insights.datasetLabel,
+          label: MESSAGES.analytics.datasetLabel,
           data: slices.map((slice) => slice.count),
           backgroundColor: slices.map((slice, index) =>
-            slice.name === MESSAGES.insights.other && index === slices.length - 1
+            slice.name === MESSAGES.analytics.other && index === slices.length - 1
               ? colors.other
               : (colors.series[index % colors.series.length] ?? colors.other),
           ),
@@ -57,8 +57,8 @@ export function DistributionChart({ title, nameLabel, slices }: DistributionChar
   );
 
   return (
-    <section className="card-surface insights-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="insights-panel-title">
+    <section className="card-surface analytics-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="analytics-panel-title">
         {title}
       </h2>
       <ChartFrame
@@ -71,14 +71,14 @@ export function DistributionChart({ title, nameLabel, slices }: DistributionChar
         className="chart-pie"
         dataTable={
           <details className="chart-data">
-            <summary>{MESSAGES.insights.chartData}</summary>
+            <summary>{MESSAGES.analytics.chartData}</summary>
             <table>
               <caption className="visually-hidden">{title}</caption>
               <thead>
                 <tr>
                   <th scope="col">{nameLabel}</th>
-                  <th scope="col">{MESSAGES.insights.datasetLabel}</th>
-                  <th scope="col">{MESSAGES.insights.share}</th>
+                  <th scope="col">{MESSAGES.analytics.datasetLabel}</th>
+                  <th scope="col">{MESSAGES.analytics.share}</th>
                 </tr>
               </thead>
               <tbody>

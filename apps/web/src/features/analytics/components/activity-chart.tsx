@@ -64,8 +64,8 @@ export function ActivityChart({ activity }: ActivityChartProps) {
   const series = useMemo(
     () =>
       [
-        { key: 'likes', label: MESSAGES.insights.activityLikes, color: colors.series[1] ?? colors.other },
-        { key: 'copies', label: MESSAGES.insights.activityCopies, color: colors.series[2] ?? colors.other },
+        { key: 'likes', label: MESSAGES.analytics.activityLikes, color: colors.series[1] ?? colors.other },
+        { key: 'copies', label: MESSAGES.analytics.activityCopies, color: colors.series[2] ?? colors.other },
       ] as const,
     [colors],
   );
@@ -76,7 +76,7 @@ export function ActivityChart({ activity }: ActivityChartProps) {
       labels,
       datasets: [
         {
-          label: MESSAGES.insights.activityPrompts,
+          label: MESSAGES.analytics.activityPrompts,
           data: days.map((day) => day.prompts),
           backgroundColor: days.map((day) => (day.inProgress ? faint(sharedColor) : sharedColor)),
           borderColor: sharedColor,
@@ -131,50 +131,50 @@ export function ActivityChart({ activity }: ActivityChartProps) {
     [days, colors, phone],
   );
 
-  const perDay = MESSAGES.insights.activityPerDay;
+  const perDay = MESSAGES.analytics.activityPerDay;
   return (
-    <section className="card-surface insights-panel insights-activity" aria-labelledby={headingId}>
-      <h2 id={headingId} className="insights-panel-title">
-        {MESSAGES.insights.activityTitle}
+    <section className="card-surface analytics-panel analytics-activity" aria-labelledby={headingId}>
+      <h2 id={headingId} className="analytics-panel-title">
+        {MESSAGES.analytics.activityTitle}
       </h2>
-      <p className="insights-panel-subtitle">{MESSAGES.insights.activitySubtitle}</p>
+      <p className="analytics-panel-subtitle">{MESSAGES.analytics.activitySubtitle}</p>
       <div className="activity-charts">
         <div className="activity-chart">
-          <h3 className="activity-chart-title">{MESSAGES.insights.activityPrompts}</h3>
+          <h3 className="activity-chart-title">{MESSAGES.analytics.activityPrompts}</h3>
           <ChartFrame
             type="bar"
             data={sharedData}
             options={sharedOptions}
             colors={colors}
             legendPosition="top"
-            label={`${MESSAGES.insights.activityPrompts} ${perDay}`}
+            label={`${MESSAGES.analytics.activityPrompts} ${perDay}`}
             className="chart-line"
             dataTable={null}
           />
         </div>
         <div className="activity-chart">
-          <h3 className="activity-chart-title">{MESSAGES.insights.activityEngagement}</h3>
+          <h3 className="activity-chart-title">{MESSAGES.analytics.activityEngagement}</h3>
           <ChartFrame
             type="line"
             data={engagementData}
             options={engagementOptions}
             colors={colors}
             legendPosition={phone ? 'bottom' : 'top'}
-            label={`${MESSAGES.insights.activityEngagement} ${perDay}`}
+            label={`${MESSAGES.analytics.activityEngagement} ${perDay}`}
             className="chart-line"
             dataTable={null}
           />
         </div>
       </div>
-      <p className="activity-today-note">{MESSAGES.insights.activityTodayNote}</p>
+      <p className="activity-today-note">{MESSAGES.analytics.activityTodayNote}</p>
       <details className="chart-data">
-        <summary>{MESSAGES.insights.chartData}</summary>
+        <summary>{MESSAGES.analytics.chartData}</summary>
         <table>
-          <caption className="visually-hidden">{MESSAGES.insights.activityTitle}</caption>
+          <caption className="visually-hidden">{MESSAGES.analytics.activityTitle}</caption>
           <thead>
             <tr>
-              <th scope="col">{MESSAGES.insights.date}</th>
-              <th scope="col">{MESSAGES.insights.activityPrompts}</th>
+              <th scope="col">{MESSAGES.analytics.date}</th>
+              <th scope="col">{MESSAGES.analytics.activityPrompts}</th>
               {series.map(({ key, label }) => (
                 <th key={key} scope="col">
                   {label}

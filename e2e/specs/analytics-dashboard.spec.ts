@@ -384,7 +384,7 @@ test('the activity chart lists 30 days ending today, with the figures of the ans
   await page.goto('/analytics');
   const data = await (await answer).json();
   const panel = page.getByRole('region', { name: 'Activity' });
-  // Prompts shared, and likes and copies, each on its own scale (insights-activity.spec.ts).
+  // Prompts shared, and likes and copies, each on its own scale (analytics-activity.spec.ts).
   await expect(panel.getByRole('img')).toHaveCount(2);
   await panel.getByText('Show data').click();
   const rows = panel.getByTestId('activity-row');
@@ -406,8 +406,8 @@ test('Chart.js loads only on /analytics', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Share Prompt' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Share your Prompts' })).toBeVisible();
-  expect(scripts.some((url) => url.includes('insights-page'))).toBe(false);
+  expect(scripts.some((url) => url.includes('analytics-page'))).toBe(false);
   await page.getByRole('link', { name: 'Insights' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Insights Dashboard' })).toBeVisible();
-  expect(scripts.some((url) => url.includes('insights-page'))).toBe(true);
+  expect(scripts.some((url) => url.includes('analytics-page'))).toBe(true);
 });

@@ -27,22 +27,22 @@ test("the comments modal is its own chunk, titled by the prompt, shows 'Loading 
     await route.continue();
   });
   await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
-  const notesButton = card(page, prompt.title).getByRole('button', { name: `2 Notes on ${prompt.title}` });
-  await expect(notesButton).toHaveText('2 Notes');
+  const commentsButton = card(page, prompt.title).getByRole('button', { name: `2 Notes on ${prompt.title}` });
+  await expect(commentsButton).toHaveText('2 Notes');
   expect(chunks).toEqual([]);
 
-  await notesButton.click();
+  await commentsButton.click();
   const dialog = page.getByRole('dialog', { name: prompt.title });
   await expect(dialog).toBeVisible();
   expect(chunks.length).toBe(1);
   await expect(dialog.getByText('Loading comments...')).toBeVisible();
   release();
-  const notes = dialog.getByRole('list', { name: 'Notes' }).getByRole('listitem');
-  await expect(notes).toHaveCount(2);
-  await expect(notes.nth(0)).toContainText('Ann');
-  await expect(notes.nth(0)).toContainText('First!');
-  await expect(notes.nth(0)).toContainText('just now');
-  await expect(notes.nth(1)).toContainText('Anonymous');
+  const comments = dialog.getByRole('list', { name: 'Notes' }).getByRole('listitem');
+  await expect(comments).toHaveCount(2);
+  await expect(comments.nth(0)).toContainText('Ann');
+  await expect(comments.nth(0)).toContainText('First!');
+  await expect(comments.nth(0)).toContainText('just now');
+  await expect(comments.nth(1)).toContainText('Anonymous');
   await expect(dialog.getByText('Loading comments...')).toHaveCount(0);
 });
 
@@ -52,9 +52,9 @@ test('posting a note: required text, limits with counters, the new note in the l
 }) => {
   const prompt = await createPrompt(request, { category: unique('Cat ') });
   await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
-  const notesButton = card(page, prompt.title).getByRole('button', { name: /Notes on/ });
-  await expect(notesButton).toHaveText('0 Notes');
-  await notesButton.click();
+  const commentsButton = card(page, prompt.title).getByRole('button', { name: /Notes on/ });
+  await expect(commentsButton).toHaveText('0 Notes');
+  await commentsButton.click();
   const dialog = page.getByRole('dialog', { name: prompt.title });
   await expect(dialog.getByText('No notes yet. Be the first to leave one.')).toBeVisible();
 
@@ -75,13 +75,13 @@ test('posting a note: required text, limits with counters, the new note in the l
   await dialog.getByRole('button', { name: 'Post note' }).click();
   await expect(dialog.getByText('Exceeds 1000 character limit')).toBeVisible();
 
-  const noteText = `Works well for me ${unique()}`;
-  await text.fill(noteText);
+  const commentText = `Works well for me ${unique()}`;
+  await text.fill(commentText);
   await name.fill('Grace');
   await expect(dialog.getByText('Exceeds', { exact: false })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Post note' }).click();
   await expect(dialog.getByText('Your note was posted.')).toBeVisible();
-  await expect(dialog.getByRole('list', { name: 'Notes' })).toContainText(noteText);
+  await expect(dialog.getByRole('list', { name: 'Notes' })).toContainText(commentText);
   await expect(dialog.getByRole('list', { name: 'Notes' })).toContainText('Grace');
   await expect(text).toHaveValue('');
 
@@ -91,7 +91,7 @@ test('posting a note: required text, limits with counters, the new note in the l
   await dialog.getByRole('button', { name: 'Close notes' }).click();
   await refreshed;
   await expect(dialog).toHaveCount(0);
-  await expect(notesButton).toHaveText('2 Notes');
+  await expect(commentsButton).toHaveText('2 Notes');
 });
 
 test('a rate-limited note shows the wait time and keeps what was typed', async ({ page, request }) => {
@@ -124,11 +124,11 @@ test('the honeypot is hidden from people and from assistive technology', async (
     .getByRole('button', { name: /Notes on/ })
     .click();
   const dialog = page.getByRole('dialog', { name: prompt.title });
-  const trap = dialog.locator('input[name="website"]');
-  await expect(trap).toHaveAttribute('tabindex', '-1');
-  await expect(trap).toHaveAttribute('autocomplete', 'off');
-  await expect(trap).not.toBeInViewport();
-  expect(await trap.evaluate((node) => node.closest('[aria-hidden="true"]') !== null)).toBe(true);
+  const honeypot = dialog.locator('input[name="website"]');
+  await expect(honeypot).toHaveAttribute('tabindex', '-1');
+  await expect(honeypot).toHaveAttribute('autocomplete', 'off');
+  await expect(honeypot).not.toBeInViewport();
+  expect(await honeypot.evaluate((node) => node.closest('[aria-hidden="true"]') !== null)).toBe(true);
   // Only the real fields are exposed.
   await expect(dialog.getByRole('textbox')).toHaveCount(2);
 });

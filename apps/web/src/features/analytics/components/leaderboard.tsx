@@ -1,11 +1,14 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
+import type { CopyResult } from '@prompt-vault/shared/schemas';
 import { ChevronDown, Medal } from 'lucide-react';
-import { Fragment, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
 import { ActionNotice, useActionNotice } from '../../../components/prompt-card/action-notice';
 import { paths } from '../../../config/paths';
-import { useRecordCopy } from '../api/record-copy';
+import { useRecordCopy } from '../../../lib/record-copy';
+import { showRecordedCopy } from '../api/get-analytics';
 import type { LeaderboardEntry } from '../dashboard';
 
 const BADGED_RANKS = 3;
@@ -13,7 +16,7 @@ const BADGED_RANKS = 3;
 function RankCell({ rank }: { rank: number }) {
   if (rank > BADGED_RANKS) return <span className="rank-plain">{rank}</span>;
   return (
-    <span className={`rank-badge rank-badge-${rank}`} data-testid="rank-badge" title={MESSAGES.insights.topBadge(rank)}>
+    <span className={`rank-badge rank-badge-${rank}`} data-testid="rank-badge" title={MESSAGES.analytics.topBadge(rank)}>
       <Medal aria-hidden="true" size={14} />
       {rank}
     </span>
@@ -33,35 +36,39 @@ export function Leaderboard({ entries }: LeaderboardProps) {
   const baseId = useId();
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, showNotice] = useActionNotice();
-  const recordCopy = useRecordCopy(showNotice);
+  const queryClient = useQueryClient();
+  const recordCopy = useRecordCopy(
+    showNotice,
+    useCallback((answer: CopyResult, promptId: string) => showRecordedCopy(queryClient, promptId, answer), [queryClient]),
+  );
   const toggle = (id: string) => {
     showNotice(undefined);
     setOpenId((current) => (current === id ? null : id));
   };
 
   return (
-    <section className="card-surface insights-panel insights-leaderboard" aria-labelledby={`${baseId}-title`}>
-      <h2 id={`${baseId}-title`} className="insights-panel-title">
-        {MESSAGES.insights.leaderboardTitle}
+    <section className="card-surface analytics-panel analytics-leaderboard" aria-labelledby={`${baseId}-title`}>
+      <h2 id={`${baseId}-title`} className="analytics-panel-title">
+        {MESSAGES.analytics.leaderboardTitle}
       </h2>
       {entries.length === 0 ? (
-        <p className="leaderboard-empty">{MESSAGES.insights.leaderboardEmpty}</p>
+        <p className="leaderboard-empty">{MESSAGES.analytics.leaderboardEmpty}</p>
       ) : (
         <table className="leaderboard" aria-labelledby={`${baseId}-title`}>
           <thead>
             <tr>
               <th scope="col" className="col-rank">
-                {MESSAGES.insights.rank}
+                {MESSAGES.analytics.rank}
               </th>
-              <th scope="col">{MESSAGES.insights.promptTitle}</th>
+              <th scope="col">{MESSAGES.analytics.promptTitle}</th>
               <th scope="col" className="col-wide">
-                {MESSAGES.insights.category}
+                {MESSAGES.analytics.category}
               </th>
               <th scope="col" className="col-wide">
-                {MESSAGES.insights.model}
+                {MESSAGES.analytics.model}
               </th>
               <th scope="col" className="col-count">
-                {MESSAGES.insights.copies}
+                {MESSAGES.analytics.copies}
               </th>
             </tr>
           </thead>
@@ -92,14 +99,14 @@ export function Leaderboard({ entries }: LeaderboardProps) {
                           <Link to={paths.prompt(entry.id)} onClick={(event) => event.stopPropagation()}>
                             {entry.title}
                           </Link>
-                          <span className="leaderboard-count-inline" data-count={`${MESSAGES.insights.copies}: ${entry.copyCount}`} />
+                          <span className="leaderboard-count-inline" data-count={`${MESSAGES.analytics.copies}: ${entry.copyCount}`} />
                         </p>
                         <button
                           type="button"
                           className="icon-button leaderboard-toggle"
                           aria-expanded={open}
                           aria-controls={detailsId}
-                          aria-label={MESSAGES.insights.showDetails(entry.title)}
+                          aria-label={MESSAGES.analytics.showDetails(entry.title)}
                           onClick={(event) => {
                             event.stopPropagation();
                             toggle(entry.id);
@@ -120,43 +127,43 @@ export function Leaderboard({ entries }: LeaderboardProps) {
                       <td colSpan={5}>
                         <div id={detailsId} className="leaderboard-details" data-testid="leaderboard-details">
                           <h3 id={`${detailsId}-heading`} className="leaderboard-details-title">
-                            {MESSAGES.insights.promptContent}
+                            {MESSAGES.analytics.promptContent}
                           </h3>
                           {/* A long prompt scrolls inside its box, so keyboards must be able to reach and scroll it. */}
                           <div className="leaderboard-prompt" role="region" aria-labelledby={`${detailsId}-heading`} tabIndex={0}>
-                            {entry.prompt ?? MESSAGES.insights.promptContentMissing}
+                            {entry.prompt ?? MESSAGES.analytics.promptContentMissing}
                           </div>
                           <dl className="leaderboard-facts">
                             <div>
-                              <dt>{MESSAGES.insights.rank}</dt>
+                              <dt>{MESSAGES.analytics.rank}</dt>
                               <dd>{entry.rank}</dd>
                             </div>
                             <div>
-                              <dt>{MESSAGES.insights.copies}</dt>
+                              <dt>{MESSAGES.analytics.copies}</dt>
                               <dd>{entry.copyCount}</dd>
                             </div>
                             {entry.likes !== undefined ? (
                               <div>
-                                <dt>{MESSAGES.insights.likes}</dt>
+                                <dt>{MESSAGES.analytics.likes}</dt>
                                 <dd>{entry.likes}</dd>
                               </div>
                             ) : null}
                             <div className="phone-only">
-                              <dt>{MESSAGES.insights.category}</dt>
+                              <dt>{MESSAGES.analytics.category}</dt>
                               <dd>{entry.category}</dd>
                             </div>
                             <div className="phone-only">
-                              <dt>{MESSAGES.insights.model}</dt>
+                              <dt>{MESSAGES.analytics.model}</dt>
                               <dd>{entry.model}</dd>
                             </div>
                           </dl>
                           {entry.prompt ? (
                             <CopyButton
                               text={entry.prompt}
-                              label={MESSAGES.insights.copyPrompt}
+                              label={MESSAGES.analytics.copyPrompt}
                               onCopied={() => {
                                 showNotice(undefined);
-                                recordCopy.mutate(entry.id);
+                                recordCopy(entry.id);
                               }}
                             />
                           ) : null}

@@ -1,62 +1,62 @@
-import { NOTE_LIMITS } from '@prompt-vault/shared/limits';
+import { COMMENT_LIMITS } from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
-import { HONEYPOT_FIELD } from '@prompt-vault/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
+import { HoneypotField } from '../honeypot-field';
 import { relativeTime } from '../../lib/relative-time';
 import { ReportButton } from '../report-button/report-button';
 import { useCreateComment } from './api/create-comment';
 import { commentsQueryOptions } from './api/get-comments';
-import { type NoteErrors, type NoteField, liveNoteErrors, noteCounter, submitNoteErrors } from './note-rules';
-import './notes-panel.css';
+import { type CommentErrors, type CommentField, liveCommentErrors, commentCounter, submitCommentErrors } from './comment-rules';
+import './comments-panel.css';
 
-/** The notes of one prompt and the form to add one; used by the comments modal and the permalink page. */
-export function NotesPanel({ promptId }: { readonly promptId: string }) {
+/** The comments of one prompt and the form to add one; used by the comments modal and the permalink page. */
+export function CommentsPanel({ promptId }: { readonly promptId: string }) {
   return (
-    <div className="notes-panel">
-      <NotesList promptId={promptId} />
-      <NoteForm promptId={promptId} />
+    <div className="comments-panel">
+      <CommentsList promptId={promptId} />
+      <CommentForm promptId={promptId} />
     </div>
   );
 }
 
-function NotesList({ promptId }: { readonly promptId: string }) {
-  const notes = useQuery(commentsQueryOptions(promptId));
+function CommentsList({ promptId }: { readonly promptId: string }) {
+  const comments = useQuery(commentsQueryOptions(promptId));
 
-  if (notes.isPending) {
+  if (comments.isPending) {
     return (
-      <p className="notes-status" role="status">
+      <p className="comments-status" role="status">
         {MESSAGES.comments.loading}
       </p>
     );
   }
-  if (notes.isError) {
+  if (comments.isError) {
     return (
-      <div className="notes-status" role="alert">
-        <p>{MESSAGES.notes.loadFailed}</p>
-        <button type="button" className="button button-secondary" onClick={() => void notes.refetch()}>
+      <div className="comments-status" role="alert">
+        <p>{MESSAGES.comments.loadFailed}</p>
+        <button type="button" className="button button-secondary" onClick={() => void comments.refetch()}>
           {MESSAGES.library.tryAgain}
         </button>
       </div>
     );
   }
-  if (notes.data.length === 0) return <p className="notes-status">{MESSAGES.notes.empty}</p>;
+  if (comments.data.length === 0) return <p className="comments-status">{MESSAGES.comments.empty}</p>;
 
   return (
-    <ul className="notes-list" aria-label="Notes">
-      {notes.data.map((note) => {
-        const author = note.author?.trim() || MESSAGES.notes.anonymous;
+    <ul className="comments-list" aria-label="Notes">
+      {comments.data.map((comment) => {
+        const author = comment.author?.trim() || MESSAGES.comments.anonymous;
         return (
-          <li key={note._id} className="note">
-            <div className="note-meta">
-              <span className="note-author">{author}</span>
-              <time className="note-date" dateTime={note.createdAt} title={new Date(note.createdAt).toLocaleString()}>
-                {relativeTime(note.createdAt)}
+          <li key={comment._id} className="comment">
+            <div className="comment-meta">
+              <span className="comment-author">{author}</span>
+              <time className="comment-date" dateTime={comment.createdAt} title={new Date(comment.createdAt).toLocaleString()}>
+                {relativeTime(comment.createdAt)}
               </time>
-              <ReportButton targetType="comment" targetId={note._id} subject={`note by ${author}`} />
+              <ReportButton targetType="comment" targetId={comment._id} subject={`note by ${author}`} />
             </div>
-            <p className="note-text">{note.text}</p>
+            <p className="comment-text">{comment.text}</p>
           </li>
         );
       })}
@@ -68,24 +68,24 @@ function failureMessage(error: unknown): string {
   if (error instanceof ApiRequestError && error.status === 429) {
     return MESSAGES.rateLimited(error.retryAfterSeconds ?? 60);
   }
-  return MESSAGES.notes.postFailed;
+  return MESSAGES.comments.postFailed;
 }
 
-function NoteForm({ promptId }: { readonly promptId: string }) {
+function CommentForm({ promptId }: { readonly promptId: string }) {
   const ids = { text: useId(), author: useId(), status: useId() };
-  const [values, setValues] = useState<Record<NoteField, string>>({ text: '', author: '' });
-  const [trap, setTrap] = useState('');
-  const [errors, setErrors] = useState<NoteErrors>({});
+  const [values, setValues] = useState<Record<CommentField, string>>({ text: '', author: '' });
+  const [honeypot, setHoneypot] = useState('');
+  const [errors, setErrors] = useState<CommentErrors>({});
   const [formError, setFormError] = useState('');
   const [posted, setPosted] = useState(false);
   const create = useCreateComment(promptId);
 
-  function change(field: NoteField, value: string) {
+  function change(field: CommentField, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
     setPosted(false);
     // Over-limit errors follow the text; a 'required' error stays until the next submit.
-    const live = liveNoteErrors(next);
+    const live = liveCommentErrors(next);
     setErrors((current) => ({
       ...live,
       ...(field !== 'text' && current.text && !live.text && next.text.trim() === '' ? { text: current.text } : {}),
@@ -96,11 +96,11 @@ function NoteForm({ promptId }: { readonly promptId: string }) {
     event.preventDefault();
     if (create.isPending) return;
     setFormError('');
-    const found = submitNoteErrors(values);
+    const found = submitCommentErrors(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     create.mutate(
-      { ...values, trap },
+      { ...values, honeypot },
       {
         onSuccess: () => {
           setValues({ text: '', author: values.author });
@@ -117,41 +117,28 @@ function NoteForm({ promptId }: { readonly promptId: string }) {
   }
 
   return (
-    <form className="note-form" onSubmit={submit} noValidate aria-label="Add a note">
-      <NoteTextField
+    <form className="comment-form" onSubmit={submit} noValidate aria-label="Add a note">
+      <CommentTextField
         id={ids.text}
         field="text"
-        label={MESSAGES.notes.textLabel}
+        label={MESSAGES.comments.textLabel}
         value={values.text}
         error={errors.text}
         onChange={change}
         multiline
       />
-      <NoteTextField
+      <CommentTextField
         id={ids.author}
         field="author"
-        label={MESSAGES.notes.authorLabel}
+        label={MESSAGES.comments.authorLabel}
         value={values.author}
         error={errors.author}
         onChange={change}
       />
-      {/* A trap for bots: invisible to people and to assistive technology. */}
-      <div className="note-honeypot" aria-hidden="true">
-        <label>
-          Leave this empty
-          <input
-            type="text"
-            name={HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            value={trap}
-            onChange={(event) => setTrap(event.target.value)}
-          />
-        </label>
-      </div>
-      <div className="note-form-footer">
-        <p id={ids.status} className={formError ? 'field-error' : 'note-posted'} role="status">
-          {formError || (posted ? MESSAGES.notes.posted : '')}
+      <HoneypotField value={honeypot} onChange={setHoneypot} />
+      <div className="comment-form-footer">
+        <p id={ids.status} className={formError ? 'field-error' : 'comment-posted'} role="status">
+          {formError || (posted ? MESSAGES.comments.posted : '')}
         </p>
         {/*
           Not disabled while posting: a disabled button loses focus to the
@@ -159,25 +146,25 @@ function NoteForm({ promptId }: { readonly promptId: string }) {
           focusable and says it is busy; submit() ignores a second press.
         */}
         <button type="submit" className="button button-primary" aria-disabled={create.isPending || undefined}>
-          {create.isPending ? MESSAGES.notes.submitting : MESSAGES.notes.submit}
+          {create.isPending ? MESSAGES.comments.submitting : MESSAGES.comments.submit}
         </button>
       </div>
     </form>
   );
 }
 
-interface NoteTextFieldProps {
+interface CommentTextFieldProps {
   readonly id: string;
-  readonly field: NoteField;
+  readonly field: CommentField;
   readonly label: string;
   readonly value: string;
   readonly error: string | undefined;
-  readonly onChange: (field: NoteField, value: string) => void;
+  readonly onChange: (field: CommentField, value: string) => void;
   readonly multiline?: boolean;
 }
 
-function NoteTextField({ id, field, label, value, error, onChange, multiline }: NoteTextFieldProps) {
-  const counter = noteCounter(value, field);
+function CommentTextField({ id, field, label, value, error, onChange, multiline }: CommentTextFieldProps) {
+  const counter = commentCounter(value, field);
   const describedBy = [error ? `${id}-error` : '', counter ? `${id}-counter` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
@@ -186,17 +173,17 @@ function NoteTextField({ id, field, label, value, error, onChange, multiline }: 
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     'aria-required': field === 'text' ? true : undefined,
-    'data-max': NOTE_LIMITS[field],
+    'data-max': COMMENT_LIMITS[field],
   } as const;
 
   return (
     <div className="form-field">
-      <div className="note-field-label">
+      <div className="comment-field-label">
         <label className="form-label" htmlFor={id}>
           {label}
         </label>
         {counter && (
-          <span id={`${id}-counter`} className={`note-counter${counter.over ? ' is-over' : ''}`}>
+          <span id={`${id}-counter`} className={`comment-counter${counter.over ? ' is-over' : ''}`}>
             {counter.text}
           </span>
         )}

@@ -7,7 +7,7 @@ import { ActivityChart } from './components/activity-chart';
 import { DistributionChart } from './components/distribution-chart';
 import { Leaderboard } from './components/leaderboard';
 import { toDashboard } from './dashboard';
-import './insights.css';
+import './analytics.css';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -25,25 +25,25 @@ function StatCard({ label, value, icon }: { label: string; value: number; icon: 
 
 function StateMessage({ icon, heading, children }: { icon: ReactNode; heading: string; children: ReactNode }) {
   return (
-    <div className="card-surface insights-state">
-      <span className="insights-state-icon">{icon}</span>
+    <div className="card-surface analytics-state">
+      <span className="analytics-state-icon">{icon}</span>
       {/* The state's heading is the page's main heading while the dashboard cannot show. */}
-      <h1 className="insights-state-title">{heading}</h1>
+      <h1 className="analytics-state-title">{heading}</h1>
       {children}
     </div>
   );
 }
 
-export function InsightsPage() {
-  useDocumentTitle(MESSAGES.sidebar.insights);
+export function AnalyticsPage() {
+  useDocumentTitle(MESSAGES.sidebar.analytics);
   const analytics = useAnalytics();
 
   if (analytics.isPending) {
     return (
-      <div className="page insights-page">
-        <div className="insights-loading" role="status">
-          <span className="insights-spinner" aria-hidden="true" />
-          <p>{MESSAGES.insights.loading}</p>
+      <div className="page analytics-page">
+        <div className="analytics-loading" role="status">
+          <span className="analytics-spinner" aria-hidden="true" />
+          <p>{MESSAGES.analytics.loading}</p>
         </div>
       </div>
     );
@@ -51,14 +51,14 @@ export function InsightsPage() {
 
   if (analytics.isError) {
     return (
-      <div className="page insights-page">
+      <div className="page analytics-page">
         <div role="alert">
-          <StateMessage icon={<TriangleAlert aria-hidden="true" size={32} />} heading={MESSAGES.insights.errorHeading}>
+          <StateMessage icon={<TriangleAlert aria-hidden="true" size={32} />} heading={MESSAGES.analytics.errorHeading}>
             <p>{analyticsErrorMessage(analytics.error)}</p>
             {/* The spec's Try Again reloads the page. */}
             <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
               <RefreshCw aria-hidden="true" size={18} />
-              {MESSAGES.insights.tryAgain}
+              {MESSAGES.analytics.tryAgain}
             </button>
           </StateMessage>
         </div>
@@ -69,35 +69,39 @@ export function InsightsPage() {
   const dashboard = toDashboard(analytics.data);
   if (!dashboard) {
     return (
-      <div className="page insights-page">
-        <StateMessage icon={<BarChart3 aria-hidden="true" size={32} />} heading={MESSAGES.insights.emptyHeading}>
-          <p>{MESSAGES.insights.emptyText}</p>
+      <div className="page analytics-page">
+        <StateMessage icon={<BarChart3 aria-hidden="true" size={32} />} heading={MESSAGES.analytics.emptyHeading}>
+          <p>{MESSAGES.analytics.emptyText}</p>
         </StateMessage>
       </div>
     );
   }
 
   return (
-    <div className="page insights-page">
-      <header className="insights-header">
-        <h1 className="page-title">{MESSAGES.insights.title}</h1>
-        <p className="page-subtitle">{MESSAGES.insights.subtitle}</p>
+    <div className="page analytics-page">
+      <header className="analytics-header">
+        <h1 className="page-title">{MESSAGES.analytics.title}</h1>
+        <p className="page-subtitle">{MESSAGES.analytics.subtitle}</p>
       </header>
 
       <div className="stat-grid">
-        <StatCard label={MESSAGES.insights.totalPrompts} value={dashboard.totalPrompts} icon={<FileText aria-hidden="true" size={22} />} />
-        <StatCard label={MESSAGES.insights.totalLikes} value={dashboard.totalLikes} icon={<Heart aria-hidden="true" size={22} />} />
-        <StatCard label={MESSAGES.insights.totalCopies} value={dashboard.totalCopies} icon={<Copy aria-hidden="true" size={22} />} />
-        <StatCard label={MESSAGES.insights.models} value={dashboard.modelCount} icon={<Cpu aria-hidden="true" size={22} />} />
+        <StatCard label={MESSAGES.analytics.totalPrompts} value={dashboard.totalPrompts} icon={<FileText aria-hidden="true" size={22} />} />
+        <StatCard label={MESSAGES.analytics.totalLikes} value={dashboard.totalLikes} icon={<Heart aria-hidden="true" size={22} />} />
+        <StatCard label={MESSAGES.analytics.totalCopies} value={dashboard.totalCopies} icon={<Copy aria-hidden="true" size={22} />} />
+        <StatCard label={MESSAGES.analytics.models} value={dashboard.modelCount} icon={<Cpu aria-hidden="true" size={22} />} />
       </div>
 
       <div className="chart-grid">
         <DistributionChart
-          title={MESSAGES.insights.categoryDistribution}
-          nameLabel={MESSAGES.insights.category}
+          title={MESSAGES.analytics.categoryDistribution}
+          nameLabel={MESSAGES.analytics.category}
           slices={dashboard.categorySlices}
         />
-        <DistributionChart title={MESSAGES.insights.modelDistribution} nameLabel={MESSAGES.insights.model} slices={dashboard.modelSlices} />
+        <DistributionChart
+          title={MESSAGES.analytics.modelDistribution}
+          nameLabel={MESSAGES.analytics.model}
+          slices={dashboard.modelSlices}
+        />
       </div>
 
       {dashboard.activity.length > 0 ? <ActivityChart activity={dashboard.activity} /> : null}
