@@ -153,11 +153,18 @@ interface OpenInItemProps {
 function OpenInItem({ target, url, onOpened, onCopy }: OpenInItemProps) {
   if (url === undefined) {
     return (
-      <button type="button" role="menuitem" tabIndex={-1} className="open-in-item is-too-long" onClick={onCopy}>
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        className="open-in-item is-too-long"
+        // The visible name and hint, as one sentence: read from the two lines, they would run together.
+        aria-label={`${target.name}: ${MESSAGES.openIn.tooLongHint}`}
+        onClick={onCopy}
+      >
         <ClipboardCopy aria-hidden="true" size={16} />
         <span className="open-in-item-text">
           <span>{target.name}</span>
-          <span className="visually-hidden">: </span>
           <span className="open-in-hint">{MESSAGES.openIn.tooLongHint}</span>
         </span>
       </button>
