@@ -1,9 +1,10 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { ChevronDown, ClipboardCopy, ExternalLink } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { copyText } from '../../lib/clipboard';
 import { useRecordCopy } from '../prompt-card/api/record-copy';
 import { CHAT_TARGETS, type ChatTarget, chatUrl } from './chat-targets';
+import { useMenuPlacement } from './use-menu-placement';
 import './open-in-menu.css';
 
 export interface OpenInMenuProps {
@@ -34,6 +35,8 @@ export function OpenInMenu({ promptId, title, text, onNotice }: OpenInMenuProps)
   const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
   const recordCopy = useRecordCopy(onNotice);
+
+  const placement = useMenuPlacement(open, wrapperRef, menuRef);
 
   useEffect(() => {
     if (!openAt) return;
@@ -125,7 +128,15 @@ export function OpenInMenu({ promptId, title, text, onNotice }: OpenInMenuProps)
         <ChevronDown aria-hidden="true" size={16} className="open-in-chevron" />
       </button>
       {open ? (
-        <ul id={menuId} ref={menuRef} role="menu" aria-label={MESSAGES.openIn.menuLabel} className="open-in-menu" onKeyDown={onMenuKeyDown}>
+        <ul
+          id={menuId}
+          ref={menuRef}
+          role="menu"
+          aria-label={MESSAGES.openIn.menuLabel}
+          className={`open-in-menu${placement?.alignStart ? ' is-start-aligned' : ''}`}
+          style={placement ? ({ '--open-in-room': `${placement.maxWidth}px` } as CSSProperties) : undefined}
+          onKeyDown={onMenuKeyDown}
+        >
           {CHAT_TARGETS.map((target) => (
             <li key={target.id} role="none">
               <OpenInItem
