@@ -190,7 +190,7 @@ test('a prompt too long for an address is copied instead, says so, and counts as
   await expect(menu.getByRole('link')).toHaveCount(0);
   await expect(menu.getByRole('menuitem')).toHaveCount(APPS.length);
   for (const [index, app] of APPS.entries()) {
-    await expect(menu.getByRole('menuitem').nth(index)).toHaveAccessibleName(`${app.name}: Too long to open: copies the prompt`);
+    await expect(menu.getByRole('menuitem').nth(index)).toHaveAccessibleName(`${app.name} Too long to open: copies the prompt`);
   }
 
   const recorded = page.waitForResponse((r) => r.url().endsWith(`/api/prompts/${prompt._id}/copy`) && r.request().method() === 'POST');

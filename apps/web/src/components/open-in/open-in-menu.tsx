@@ -164,16 +164,10 @@ interface OpenInItemProps {
 function OpenInItem({ target, url, onOpened, onCopy }: OpenInItemProps) {
   if (url === undefined) {
     return (
-      <button
-        type="button"
-        role="menuitem"
-        tabIndex={-1}
-        className="open-in-item is-too-long"
-        // The visible name and hint, as one sentence: read from the two lines, they would run together.
-        aria-label={`${target.name}: ${MESSAGES.openIn.tooLongHint}`}
-        onClick={onCopy}
-      >
+      <button type="button" role="menuitem" tabIndex={-1} className="open-in-item is-too-long" onClick={onCopy}>
         <ClipboardCopy aria-hidden="true" size={16} />
+        {/* Named by its two lines, read as 'ChatGPT Too long to open: copies the prompt': an
+            aria-label with other punctuation would no longer match the visible words. */}
         <span className="open-in-item-text">
           <span>{target.name}</span>
           <span className="open-in-hint">{MESSAGES.openIn.tooLongHint}</span>
