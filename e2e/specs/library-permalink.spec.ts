@@ -76,7 +76,7 @@ test('Share uses the Web Share API where the browser has it', async ({ page, req
   await page.getByRole('button', { name: 'Share' }).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls))
-    .toEqual([{ title: prompt.title, url: page.url() }]);
+    .toEqual([{ title: prompt.title, text: prompt.prompt, url: page.url() }]);
   await expect(page.getByRole('button', { name: 'Link copied!' })).toHaveCount(0);
 });
 

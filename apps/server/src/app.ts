@@ -96,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await registerCompression(base);
   await registerOpenApi(base, { publicUrl: config.publicUrl });
 
-  const { db, dialect } = deps.database;
+  const { db } = deps.database;
   const caches = createAppCaches();
   const writes = localLibraryWrites(caches);
   const promptsService = createPromptsService(deps.database, caches, writes);

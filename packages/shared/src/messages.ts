@@ -61,6 +61,19 @@ export const MESSAGES = {
     /** Before the time the prompt was shared ('Shared 3 days ago'). */
     shared: 'Shared',
   },
+  /** The 'Open in' menu of a card and of the prompt's page (docs/open-in.md). */
+  openIn: {
+    button: 'Open in',
+    /** The menu button's accessible name: it starts with the visible words and says which prompt it opens. */
+    buttonLabel: (title: string) => `Open in a chat app: ${title}`,
+    menuLabel: 'Open in a chat app',
+    /** Hidden words around the app's visible name: the link reads 'Open in ChatGPT (opens in a new tab)'. */
+    linkBefore: 'Open in ',
+    linkAfter: ' (opens in a new tab)',
+    /** Shown under the app's name when the address would be too long for it. */
+    tooLongHint: 'Too long to open: copies the prompt',
+    tooLong: (app: string) => `Too long to open in ${app}: the prompt was copied; paste it into a new chat.`,
+  },
   report: {
     button: 'Report',
     dialogTitle: 'Report this content',

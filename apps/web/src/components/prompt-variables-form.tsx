@@ -1,5 +1,5 @@
 import { fillVariables, findVariables, variableLabel } from '@prompt-vault/shared/prompt-variables';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { CopyButton } from './copy-button';
 import { useRecordCopy } from '../lib/record-copy';
 import { PromptText } from './prompt-text';
@@ -11,9 +11,31 @@ export const VARIABLES_FORM_TEXT = {
   copy: 'Copy filled prompt',
 } as const;
 
+/** A prompt's variables, the values typed for them so far, and the text with those values filled in. */
+export interface PromptVariables {
+  readonly names: readonly string[];
+  readonly values: Readonly<Record<string, string>>;
+  readonly setValue: (name: string, value: string) => void;
+  /** The text with every variable that has a value filled in; the text itself while none has one. */
+  readonly filled: string;
+}
+
+/**
+ * The fill-in state of one prompt's variables. It lives with the page rather
+ * than the form, since the page's 'Open in' menu opens the filled text too.
+ */
+export function usePromptVariables(text: string): PromptVariables {
+  const names = useMemo(() => findVariables(text), [text]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const filled = useMemo(() => fillVariables(text, values), [text, values]);
+  const setValue = useCallback((name: string, value: string) => setValues((current) => ({ ...current, [name]: value })), []);
+  return { names, values, setValue, filled };
+}
+
 export interface PromptVariablesFormProps {
   readonly promptId: string;
-  readonly text: string;
+  /** From usePromptVariables, called by the page with the prompt's text. */
+  readonly variables: PromptVariables;
   /** Called when the clipboard refuses. */
   readonly onCopyError?: (error: unknown) => void;
   /** Says (or, with undefined, clears) that the server did not count a copy (action-notice.tsx). */
@@ -28,14 +50,16 @@ export interface PromptVariablesFormProps {
  * own text is the only copy of the prompt on screen. Renders nothing for a
  * prompt without variables.
  */
-export function PromptVariablesForm({ promptId, text, onCopyError, onNotice }: PromptVariablesFormProps) {
-  const variables = useMemo(() => findVariables(text), [text]);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const filled = useMemo(() => fillVariables(text, values), [text, values]);
-  const anyFilled = variables.some((name) => (values[name] ?? '').trim() !== '');
+export function PromptVariablesForm({
+  promptId,
+  variables: { names, values, setValue, filled },
+  onCopyError,
+  onNotice,
+}: PromptVariablesFormProps) {
+  const anyFilled = names.some((name) => (values[name] ?? '').trim() !== '');
   const recordCopy = useRecordCopy(onNotice);
   const id = useId();
-  if (variables.length === 0) return null;
+  if (names.length === 0) return null;
 
   return (
     <section className="prompt-variables" aria-labelledby={`${id}-heading`}>
@@ -43,7 +67,7 @@ export function PromptVariablesForm({ promptId, text, onCopyError, onNotice }: P
         {VARIABLES_FORM_TEXT.heading}
       </h2>
       <form className="prompt-variables-fields" onSubmit={(event) => event.preventDefault()}>
-        {variables.map((name, index) => (
+        {names.map((name, index) => (
           <div className="form-field" key={name}>
             <label className="form-label" htmlFor={`${id}-${index}`}>
               {variableLabel(name)}
@@ -54,7 +78,7 @@ export function PromptVariablesForm({ promptId, text, onCopyError, onNotice }: P
               type="text"
               autoComplete="off"
               value={values[name] ?? ''}
-              onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+              onChange={(event) => setValue(name, event.target.value)}
             />
           </div>
         ))}

@@ -8,3 +8,8 @@ export const paths = {
   academy: PAGE_PATHS.academy,
   prompt: promptPath,
 } as const;
+
+/** A prompt's permalink as a whole address, for sharing outside the app (this site's origin). */
+export function permalinkUrl(id: string): string {
+  return new URL(promptPath(id), window.location.origin).href;
+}

@@ -4,10 +4,12 @@ import { previewText } from '@prompt-vault/shared/text';
 import { MessageSquare } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths, permalinkUrl } from '../../config/paths';
 import { preloadCommentsModal } from '../comments-modal/lazy-comments-modal';
+import { OpenInMenu } from '../open-in/open-in-menu';
 import { PromptText } from '../prompt-text';
 import { ReportButton } from '../report-button/report-button';
+import { ShareButton } from '../share-button';
 import { ActionNotice, useActionNotice } from './action-notice';
 import { LikeButton } from './like-button';
 import { PromptCopyButton } from './prompt-copy-button';
@@ -23,7 +25,11 @@ export interface PromptCardProps {
   readonly onOpenComments: (prompt: Prompt) => void;
 }
 
-/** One prompt in the library grid: title (to its permalink), tags, preview, likes, notes, copy, report. */
+/**
+ * One prompt in the library grid: title (to its permalink), tags, preview,
+ * likes, comments, share (where the browser has a share sheet), open in a chat
+ * app, copy, report.
+ */
 export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleExpanded, onOpenComments }: PromptCardProps) {
   const titleId = useId();
   const textId = useId();
@@ -69,6 +75,14 @@ export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleE
           <MessageSquare aria-hidden="true" size={18} />
           <span>{MESSAGES.card.comments(prompt.commentCount)}</span>
         </button>
+        <ShareButton
+          title={prompt.title}
+          text={prompt.prompt}
+          url={permalinkUrl(prompt._id)}
+          copyLinkWithoutShareSheet={false}
+          ariaLabel={`${MESSAGES.permalink.share} ${prompt.title}`}
+        />
+        <OpenInMenu promptId={prompt._id} title={prompt.title} text={prompt.prompt} onNotice={showNotice} />
         <PromptCopyButton prompt={prompt} onNotice={showNotice} />
       </footer>
       <ActionNotice message={notice} />

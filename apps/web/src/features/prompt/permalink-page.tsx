@@ -1,34 +1,31 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
+import type { Prompt } from '@prompt-vault/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Share2 } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { CommentsPanel } from '../../components/comments-modal/comments-panel';
+import { OpenInMenu } from '../../components/open-in/open-in-menu';
 import { ActionNotice, useActionNotice } from '../../components/prompt-card/action-notice';
 import { LikeButton } from '../../components/prompt-card/like-button';
 import { PromptCopyButton } from '../../components/prompt-card/prompt-copy-button';
 import { PromptText } from '../../components/prompt-text';
-import { PromptVariablesForm } from '../../components/prompt-variables-form';
+import { PromptVariablesForm, usePromptVariables } from '../../components/prompt-variables-form';
 import { PromptTags } from '../../components/prompt-card/prompt-tags';
 import { promptQueryOptions } from '../../components/prompt-card/api/get-prompt';
 import { ReportButton } from '../../components/report-button/report-button';
-import { paths } from '../../config/paths';
+import { ShareButton } from '../../components/share-button';
+import { paths, permalinkUrl } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
-import { copyText } from '../../lib/clipboard';
 import { relativeTime } from '../../lib/relative-time';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useTimedFlag } from '../../lib/use-timed-flag';
-import { COPIED_INDICATOR_MS } from '@prompt-vault/shared/limits';
 import '../../components/prompt-card/prompt-card.css';
 import './permalink.css';
 
-/** One prompt on its own page: the whole text, tags, likes, copy, share, report and its notes. */
+/** One prompt on its own page: the whole text, tags, likes, copy, share, report and its comments. */
 export function PermalinkPage() {
   const { id = '' } = useParams();
   const prompt = useQuery(promptQueryOptions(id));
-  const commentsHeadingId = useId();
-  const [notice, showNotice] = useActionNotice();
-
   const notFound = prompt.error instanceof ApiRequestError && prompt.error.status === 404;
   useDocumentTitle(
     prompt.data?.title ??
@@ -64,7 +61,15 @@ export function PermalinkPage() {
     );
   }
 
-  const data = prompt.data;
+  // Keyed by the prompt: another prompt's page starts with its own blank variables.
+  return <PermalinkContent key={prompt.data._id} prompt={prompt.data} />;
+}
+
+function PermalinkContent({ prompt: data }: { readonly prompt: Prompt }) {
+  const commentsHeadingId = useId();
+  const [notice, showNotice] = useActionNotice();
+  const variables = usePromptVariables(data.prompt);
+
   return (
     <div className="page permalink-page">
       <BackLink />
@@ -84,10 +89,12 @@ export function PermalinkPage() {
             </time>
           </p>
         </div>
-        {/* The actions come before the text: a long prompt would push them far down. */}
+        {/* The actions come before the text: a long prompt would push them far down. Share and
+            Open in take the text as filled in below, so what the visitor typed goes along. */}
         <div className="prompt-card-actions permalink-actions">
           <LikeButton prompt={data} onNotice={showNotice} />
-          <ShareButton title={data.title} />
+          <ShareButton title={data.title} text={variables.filled} url={permalinkUrl(data._id)} copyLinkWithoutShareSheet />
+          <OpenInMenu promptId={data._id} title={data.title} text={variables.filled} onNotice={showNotice} />
           <PromptCopyButton prompt={data} onNotice={showNotice} />
         </div>
         <ActionNotice message={notice} />
@@ -96,7 +103,7 @@ export function PermalinkPage() {
         </pre>
         <PromptVariablesForm
           promptId={data._id}
-          text={data.prompt}
+          variables={variables}
           onCopyError={() => window.alert(MESSAGES.card.clipboardFailed)}
           onNotice={showNotice}
         />
@@ -118,36 +125,5 @@ function BackLink() {
       <ArrowLeft aria-hidden="true" size={16} />
       {MESSAGES.sidebar.library}
     </Link>
-  );
-}
-
-/** The Web Share sheet where the browser has one; elsewhere the link goes to the clipboard. */
-function ShareButton({ title }: { readonly title: string }) {
-  const [copied, showCopied] = useTimedFlag(COPIED_INDICATOR_MS);
-
-  async function share() {
-    const url = window.location.href;
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, url });
-      } catch (error) {
-        // Closing the share sheet is not an error worth showing.
-        if (!(error instanceof DOMException && error.name === 'AbortError')) console.warn('Share failed', error);
-      }
-      return;
-    }
-    try {
-      await copyText(url);
-      showCopied();
-    } catch {
-      window.alert(MESSAGES.card.clipboardFailed);
-    }
-  }
-
-  return (
-    <button type="button" className="button button-ghost share-button" onClick={() => void share()}>
-      <Share2 aria-hidden="true" size={18} />
-      <span aria-live="polite">{copied ? MESSAGES.permalink.linkCopied : MESSAGES.permalink.share}</span>
-    </button>
   );
 }
