@@ -11,7 +11,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { createAppCaches } from '../src/cache/read-cache';
+import { createAppCaches } from '../src/cache/app-caches';
 import { loadConfig } from '../src/config';
 import { connectDatabase } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';

@@ -10,7 +10,7 @@ import { UNCACHED_LIBRARY_WRITES } from '../src/cache/library-writes';
 import { EXPORT_FORMATS, type ExportFormat, formatExport } from './export-prompts';
 import { formatReport, importPrompts } from './import-prompts';
 import { SourceError, readRecords } from './read-records';
-import { createAppCaches } from '../src/cache/read-cache';
+import { createAppCaches } from '../src/cache/app-caches';
 
 export const USAGE = `Usage:
   npm run vault -- import <file> [--dry-run] [--category C] [--model M]

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsRoutes } from './analytics/routes';
 import { localLibraryWrites } from './cache/library-writes';
-import { createAppCaches } from './cache/read-cache';
+import { createAppCaches } from './cache/app-caches';
 import { createAnalyticsService } from './analytics/service';
 import { commentRoutes } from './comments/routes';
 import { createCommentsService } from './comments/service';

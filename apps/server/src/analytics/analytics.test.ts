@@ -1,7 +1,7 @@
 import { ACTIVITY_DAYS } from '@prompt-vault/shared/limits';
 import { analyticsSchema, facetsSchema, promptSchema } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppCaches } from '../cache/read-cache';
+import { createAppCaches } from '../cache/app-caches';
 import { newId } from '../db/ids';
 import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';

@@ -3,7 +3,7 @@ import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { Analytics } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
 import { cacheKeys } from '../cache/keys';
-import type { AppCaches } from '../cache/read-cache';
+import type { AppCaches } from '../cache/app-caches';
 import type { Database } from '../db/schema';
 import * as repository from './repository';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type LibraryWrite, localLibraryWrites } from './library-writes';
-import { type AppCaches, createAppCaches } from './read-cache';
+import { type AppCaches, createAppCaches } from './app-caches';
 
 /** Fills one entry in each cache and returns which of them a write made the next read compute again. */
 async function recomputedAfter(write: LibraryWrite): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { AppCaches } from './read-cache';
+import type { AppCaches } from './app-caches';
 
 /**
  * Every kind of write that changes what the read caches hold. A new write

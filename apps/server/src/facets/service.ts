@@ -2,7 +2,7 @@ import { popularKeywords } from '@prompt-vault/shared/keywords';
 import type { Facets } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
 import { cacheKeys } from '../cache/keys';
-import type { AppCaches } from '../cache/read-cache';
+import type { AppCaches } from '../cache/app-caches';
 import type { Database } from '../db/schema';
 import * as repository from './repository';
 

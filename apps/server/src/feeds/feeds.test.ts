@@ -7,7 +7,7 @@ import { type TestApp, createTestApp } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { STATIC_PAGES, createFeedsService } from './service';
 import { localLibraryWrites } from '../cache/library-writes';
-import { createAppCaches } from '../cache/read-cache';
+import { createAppCaches } from '../cache/app-caches';
 import { createPromptsService } from '../prompts/service';
 
 const ORIGIN = 'https://prompts.example.org/vault';

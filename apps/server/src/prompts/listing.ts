@@ -1,7 +1,7 @@
 import type { ListQuery, Prompt, SortOption } from '@prompt-vault/shared/schemas';
 import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { type ListKeyParts, cacheKeys } from '../cache/keys';
-import type { AppCaches } from '../cache/read-cache';
+import type { AppCaches } from '../cache/app-caches';
 import type { DatabaseHandle } from '../db/connect';
 import type { BytePatch } from '../http/shared-json';
 import { type FullList, buildFullList, patchesFor } from './full-list';

@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@prompt-vault/shared/errors';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { ListQuery, Prompt, PromptInput } from '@prompt-vault/shared/schemas';
 import type { LibraryWrites } from '../cache/library-writes';
-import type { AppCaches } from '../cache/read-cache';
+import type { AppCaches } from '../cache/app-caches';
 import type { DatabaseHandle } from '../db/connect';
 import { duplicateKey } from '../db/duplicate-key';
 import { ID_SHAPE, newId, nowIso } from '../db/ids';

@@ -1,6 +1,6 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import type { Kysely } from 'kysely';
-import type { AppCaches } from '../cache/read-cache';
+import type { AppCaches } from '../cache/app-caches';
 import type { Database } from '../db/schema';
 import * as reactions from './reactions-repository';
 

@@ -1,0 +1,49 @@
+import { READ_CACHE_TTL_MS, type ReadCache, createReadCache } from './read-cache';
+import { createSnapshotCache } from './snapshot-cache';
+
+/**
+ * The app's caches, split by what invalidates them, so the stream of likes
+ * and copies does not also throw away the list totals and facets:
+ * - catalog: facets and list totals (of searches too); they change only when
+ *   a prompt is added (or hidden);
+ * - activity: analytics and pages of the list (their like, copy and note
+ *   counts); every write changes them;
+ * - visitorLikes: the prompts each visitor likes, keyed by user id, for the
+ *   `liked` flags of list pages; only that visitor's like or unlike changes
+ *   an entry;
+ * - fullLists: the unpaged list's JSON (snapshot-cache.ts: exact, one build
+ *   at a time); every write changes it.
+ */
+export interface AppCaches {
+  readonly catalog: ReadCache;
+  readonly activity: ReadCache;
+  readonly visitorLikes: ReadCache;
+  readonly fullLists: ReadCache;
+}
+
+/**
+ * A cached list page holds 48 prompts twice (objects and encoded JSON, about
+ * 60 KB at the generator's sizes), so the activity cache is kept small enough
+ * that visitors cycling through distinct searches cannot grow the process by
+ * more than about 15 MB; the recently used pages and analytics stay.
+ */
+const ACTIVITY_MAX_ENTRIES = 256;
+
+/** Visitors whose likes are kept: at most 100 ids each (MAX_KEPT_LIKES), so about 30 MB if every set were full. */
+const VISITOR_LIKES_MAX_ENTRIES = 5000;
+
+/**
+ * Unpaged lists kept: each is the whole library's JSON (about 60 MB at
+ * 100,000 prompts, plus its compressed forms once asked for), so only the
+ * plain list in a couple of orders, or a filter or two, fit at once.
+ */
+const FULL_LISTS_MAX_ENTRIES = 2;
+
+export function createAppCaches(ttlMs: number = READ_CACHE_TTL_MS): AppCaches {
+  return {
+    fullLists: createSnapshotCache({ ttlMs, maxEntries: FULL_LISTS_MAX_ENTRIES }),
+    catalog: createReadCache({ ttlMs }),
+    activity: createReadCache({ ttlMs, maxEntries: ACTIVITY_MAX_ENTRIES }),
+    visitorLikes: createReadCache({ ttlMs, maxEntries: VISITOR_LIKES_MAX_ENTRIES }),
+  };
+}
