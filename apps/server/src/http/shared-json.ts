@@ -89,7 +89,8 @@ function encodedValue(value: object): SharedBytes {
 /** The encoding to send, of those the client accepts, or undefined for identity. */
 function chosenEncoding(request: FastifyRequest): CompressionEncoding | undefined {
   const accepted = request.headers['accept-encoding'];
-  return accepted ? (negotiate(accepted, [...COMPRESSION_ENCODINGS]) as CompressionEncoding | undefined) : undefined;
+  // negotiate() answers null when the client accepts none of ours (identity only).
+  return accepted ? ((negotiate(accepted, [...COMPRESSION_ENCODINGS]) as CompressionEncoding | null) ?? undefined) : undefined;
 }
 
 /**

@@ -45,6 +45,13 @@ describe.each(TEST_DIALECTS)('compression on %s', (dialect) => {
     const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(json);
+
+    // A client that accepts none of our encodings (only identity, or only zstd) gets plain JSON.
+    for (const accepted of ['identity', 'zstd', 'br;q=0, gzip;q=0']) {
+      const plain = await t.app.inject({ url, headers: { 'accept-encoding': accepted } });
+      expect(plain.headers['content-encoding'], accepted).toBeUndefined();
+      expect(plain.json(), accepted).toEqual(json);
+    }
   });
 
   it('compresses analytics (cached) and the OpenAPI document (not cached)', async () => {
