@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { type RawResponse, rawResponseKey } from './lib/raw-responses';
 
 /**
  * The baseline: a bare node:http server answering each benchmarked path with
- * the exact bytes and headers the app answered, from memory. Run as its own
+ * the exact bytes and headers the app answered (compressed when the app's
+ * answer was, for the same Accept-Encoding), from memory. Run as its own
  * process, like the app, so both compete for the CPU alike.
  * Usage: node --import tsx bench/raw-server.ts <responses.json> <port>
  */
-interface RawResponse {
-  readonly headers: Record<string, string>;
-  readonly body: string;
-}
 
 const [file, port] = process.argv.slice(2);
 if (!file || !port) throw new Error('usage: raw-server.ts <responses.json> <port>');
@@ -22,7 +20,7 @@ const responses = new Map(
 );
 
 createServer((request, reply) => {
-  const response = responses.get(request.url ?? '');
+  const response = responses.get(rawResponseKey(request.url ?? '', request.headers['accept-encoding']));
   if (!response) {
     reply.writeHead(404).end();
     return;

@@ -9,9 +9,11 @@ import { firstScreenAssets, totalGzip } from './lib/first-screen';
 import { type BenchDialect, databaseUrl, ensureData } from './lib/data';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
 import { distinctNeedles, searchEachNeedleOnce } from './lib/cold-search';
+import { FULL_LIST_CLIENTS, fullListLoad } from './lib/full-list-load';
 import { likesLoad } from './lib/likes-load';
 import { load, waitUntilIdle } from './lib/load';
 import { ROOT, freePort, startBuiltServer, startNode } from './lib/processes';
+import { captureResponse, rawResponseKey } from './lib/raw-responses';
 import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
 import { measureWeb } from './lib/web';
@@ -58,6 +60,14 @@ const SEARCH_TEXT = 'newsletter';
 const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
   { name: 'list', path: '/api/prompts?limit=48', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
   // As the web app asks: with the visitor's user-id (one who liked none of them, so the bytes equal the anonymous answer).
+  // As a browser asks (brotli preferred): the cached page's compressed bytes, against raw node:http sending the same bytes.
+  {
+    name: 'list-compressed',
+    path: '/api/prompts?limit=48',
+    headers: { 'accept-encoding': 'br, gzip' },
+    p99Budget: BUDGETS.listP99Ms,
+    ratioBudget: BUDGETS.listShareOfRaw,
+  },
   { name: 'list-as-visitor', path: '/api/prompts?limit=48', headers: { 'user-id': 'user_benchvisitor' }, p99Budget: BUDGETS.listP99Ms },
   { name: 'search', path: `/api/prompts?limit=48&q=${SEARCH_TEXT}`, p99Budget: BUDGETS.searchP99Ms },
   { name: 'category', path: '/api/prompts?limit=48&category=Coding', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
@@ -65,9 +75,6 @@ const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
   { name: 'facets', path: '/api/facets' },
   { name: 'analytics', path: '/api/analytics' },
 ];
-
-/** Headers the raw baseline does not replay: node:http writes its own. */
-const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /** Distinct needles for the uncached search load: its warm-up takes a quarter, its run the rest. */
 const COLD_NEEDLES = 8000;
@@ -87,15 +94,9 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   try {
     const endpoints: EndpointFigures[] = [];
     for (const endpoint of ENDPOINTS) {
-      if (responses[endpoint.path]) continue;
-      const response = await fetch(`${server.url}${endpoint.path}`);
-      if (!response.ok) throw new Error(`${endpoint.path} answered ${response.status}`);
-      // The same bytes: every header the app sent (security headers included), and the body.
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
-      });
-      responses[endpoint.path] = { headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+      const key = rawResponseKey(endpoint.path, endpoint.headers?.['accept-encoding']);
+      // The same bytes: every header the app sent (security headers included), and the body as sent (compressed or not).
+      responses[key] ??= await captureResponse(server.url, endpoint.path, endpoint.headers ?? {});
     }
     const rawFile = join(ROOT, 'bench/.data/raw-responses.json');
     await writeFile(rawFile, JSON.stringify(responses));
@@ -116,8 +117,8 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
         await load({ url: `${server.url}${endpoint.path}`, connections, seconds: 2, headers: endpoint.headers });
         const app = await load({ url: `${server.url}${endpoint.path}`, connections, seconds, headers: endpoint.headers });
         await waitUntilIdle(server.url);
-        await load({ url: `${raw.url}${endpoint.path}`, connections, seconds: 2 });
-        const rawResult = await load({ url: `${raw.url}${endpoint.path}`, connections, seconds });
+        await load({ url: `${raw.url}${endpoint.path}`, connections, seconds: 2, headers: endpoint.headers });
+        const rawResult = await load({ url: `${raw.url}${endpoint.path}`, connections, seconds, headers: endpoint.headers });
         endpoints.push({ ...endpoint, app, raw: rawResult });
       }
     } finally {
@@ -136,7 +137,12 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     console.log(`[${dialect}] like/unlike load`);
     const likes = await likesLoad(direct.db, server.url, likeSeconds);
     const rss = server.memory();
-    return { dialect, generatorSeconds, endpoints, coldSearch, search, likes, rss, web };
+    await waitUntilIdle(server.url);
+
+    // Last: whole-library downloads raise the process's peak memory, which the row above reports without them.
+    console.log(`[${dialect}] ${FULL_LIST_CLIENTS} clients downloading the unpaged list`);
+    const fullList = await fullListLoad(server.url, seconds, () => server.memory());
+    return { dialect, generatorSeconds, endpoints, coldSearch, search, likes, rss, fullList, web };
   } finally {
     await server.stop();
     await direct.close();

@@ -70,7 +70,7 @@ describe('the snapshot cache', () => {
     expect(await cache.get('list', builds.compute)).toBe(2);
   });
 
-  it('lets an answer expire ttlMs after its build began, and does not remember a failed build', async () => {
+  it('rebuilds an answer ttlMs after its build began, serving it meanwhile, and does not remember a failed build', async () => {
     let clock = 0;
     const cache = createSnapshotCache({ ttlMs: 1000, maxEntries: 2, now: () => clock });
     const builds = controlledBuilds();
@@ -83,9 +83,18 @@ describe('the snapshot cache', () => {
     clock = 999;
     expect(await cache.get('list', builds.compute)).toBe(2);
     clock = 1000;
-    const expired = cache.get('list', builds.compute);
+    // Expired with no write since: still served while one rebuild runs.
+    expect(await cache.get('list', builds.compute)).toBe(2);
+    expect(await cache.get('list', builds.compute)).toBe(2);
+    expect(builds.started).toBe(3);
     await builds.finishNext();
-    expect(await expired).toBe(3);
+    expect(await cache.get('list', builds.compute)).toBe(3);
+    // Expired after a write: never served.
+    clock = 2500;
+    cache.invalidate();
+    const afterWrite = cache.get('list', builds.compute);
+    await builds.finishNext();
+    expect(await afterWrite).toBe(4);
   });
 
   it('keeps at most maxEntries answers, dropping the least recently built', async () => {

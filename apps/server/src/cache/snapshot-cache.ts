@@ -11,8 +11,11 @@ import type { ReadCache } from './read-cache';
  *   outdated build runs waits for it to end, then shares the next build with
  *   every other read that arrived meanwhile. Under a constant stream of
  *   writes, builds run back to back, one at a time;
- * - an answer also expires `ttlMs` after its build began, so writes made by
- *   another instance show within that time.
+ * - an answer is also rebuilt once `ttlMs` have passed since its build
+ *   began, so writes made by another instance show within that time plus
+ *   one build; meanwhile it is still served (no write of this instance came
+ *   after it, and readers should not wait on a rebuild that most often finds
+ *   nothing new).
  */
 export function createSnapshotCache(options: {
   readonly ttlMs: number;
@@ -36,6 +39,7 @@ export function createSnapshotCache(options: {
   }
   const slots = new Map<string, Slot>();
   const isCurrent = (build: Build) => build.writes === writes && now() - build.started < options.ttlMs;
+  const isExpired = (build: Build) => build.writes === writes && now() - build.started >= options.ttlMs;
 
   const start = (key: string, slot: Slot, compute: () => Promise<unknown>): Promise<unknown> => {
     const build: Build = { value: compute(), writes, started: now() };
@@ -63,6 +67,11 @@ export function createSnapshotCache(options: {
     get<T>(key: string, compute: () => Promise<T>): Promise<T> {
       const slot = slots.get(key) ?? {};
       if (slot.current && isCurrent(slot.current)) return slot.current.value as Promise<T>;
+      if (slot.current && isExpired(slot.current)) {
+        // A failed refresh keeps the answer it would have replaced.
+        if (!slot.running) start(key, slot, compute).catch(() => undefined);
+        return slot.current.value as Promise<T>;
+      }
       // An outdated answer is let go at once: it may be tens of megabytes.
       slot.current = undefined;
       if (slot.running && isCurrent(slot.running)) return slot.running.value as Promise<T>;

@@ -24,12 +24,6 @@ export interface BytePatch {
   readonly bytes: Buffer;
 }
 
-/** Compressed forms of shared bytes, made once asked for and freed with them. */
-const compressed = new WeakMap<SharedBytes, Partial<Record<CompressionEncoding, Promise<Buffer>>>>();
-
-/** The encodings of shared values, made once per value (which is never mutated once sent). */
-const encodedValues = new WeakMap<object, SharedBytes>();
-
 /**
  * Brotli quality for a cached answer: compressed once and sent many times,
  * so it can afford more than the on-the-fly quality 4 (a 28 KB list page
@@ -40,6 +34,38 @@ const encodedValues = new WeakMap<object, SharedBytes>();
 const CACHED_BROTLI_QUALITY = 6;
 const LARGE_ANSWER_BROTLI_QUALITY = 4;
 const LARGE_ANSWER_BYTES = 1024 * 1024;
+
+type CompressedForms = Partial<Record<CompressionEncoding, Promise<Buffer>>>;
+
+/** Compressed forms of shared bytes, made once asked for and freed with them. */
+const compressed = new WeakMap<SharedBytes, CompressedForms>();
+
+/**
+ * The compressed forms of the last few large answers, by validator: a large
+ * answer rebuilt with nothing changed (the unpaged list, rebuilt when its
+ * entry's time runs out) has the same bytes, so it need not be compressed
+ * again (seconds of the thread pool at 100,000 prompts).
+ */
+const largeCompressed = new Map<string, CompressedForms>();
+const LARGE_COMPRESSED_KEPT = 4;
+
+function compressedForms(bytes: SharedBytes): CompressedForms {
+  let forms = compressed.get(bytes);
+  if (forms) return forms;
+  if (bytes.byteLength > LARGE_ANSWER_BYTES) {
+    forms = largeCompressed.get(bytes.etag) ?? {};
+    largeCompressed.delete(bytes.etag);
+    largeCompressed.set(bytes.etag, forms);
+    if (largeCompressed.size > LARGE_COMPRESSED_KEPT) largeCompressed.delete(largeCompressed.keys().next().value as string);
+  } else {
+    forms = {};
+  }
+  compressed.set(bytes, forms);
+  return forms;
+}
+
+/** The encodings of shared values, made once per value (which is never mutated once sent). */
+const encodedValues = new WeakMap<object, SharedBytes>();
 
 function compressor(encoding: CompressionEncoding, byteLength: number): Transform {
   if (encoding === 'gzip') return createGzip();
@@ -114,8 +140,7 @@ export async function sendSharedBytes(request: FastifyRequest, reply: FastifyRep
     if (single) return reply.send(single);
     return reply.header('Content-Length', String(bytes.byteLength)).send(Readable.from(bytes.chunks));
   }
-  const forms = compressed.get(bytes) ?? {};
-  compressed.set(bytes, forms);
+  const forms = compressedForms(bytes);
   // Requests for bytes being compressed share the one compression.
   const body = await (forms[encoding] ??= compress(bytes, encoding));
   return reply.header('Content-Encoding', encoding).send(body);

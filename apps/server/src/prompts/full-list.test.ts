@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../db/ids';
@@ -6,7 +7,7 @@ import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
 import { insertPromptsIfAbsent } from './insert-repository';
 
-/** More than two of the builder's pages of 1,000 prompts, so the list is made of several chunks. */
+/** Several of the builder's turns of 400 prompts, so the list is made of several chunks. */
 const PROMPT_COUNT = 2300;
 const CATEGORIES = ['Writing', 'Coding', 'Education', 'Marketing'];
 
@@ -15,7 +16,7 @@ async function allPages(t: TestApp, query: string): Promise<Prompt[]> {
   const prompts: Prompt[] = [];
   let url: string | undefined = `/api/prompts?limit=100${query ? `&${query}` : ''}`;
   while (url) {
-    const response = await t.app.inject({ url });
+    const response: LightMyRequestResponse = await t.app.inject({ url });
     expect(response.statusCode).toBe(200);
     prompts.push(...response.json<Prompt[]>());
     url = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1];
