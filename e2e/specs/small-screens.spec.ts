@@ -45,6 +45,10 @@ for (const withNotice of [true, false]) {
       await expectNoSidewaysScroll(page, 'library');
       await page.getByRole('button', { name: 'More Filters' }).click();
       await expectNoSidewaysScroll(page, 'library with filters open');
+      // A long search's chip shortens to fit instead of widening the page.
+      await page.goto(`/?q=${encodeURIComponent('a search far longer than a narrow phone is wide')}`);
+      await expect(page.getByRole('button', { name: /^Remove filter Search: a search far longer/ })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'library with a long search chip');
 
       await page.goto('/submit');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

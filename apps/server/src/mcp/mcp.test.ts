@@ -61,6 +61,19 @@ describe.each(TEST_DIALECTS)('MCP endpoint on %s', (dialect) => {
     expect(tools.tools.map((tool) => tool.name).sort()).toEqual(['get_prompt', 'list_categories', 'list_models', 'search_prompts']);
   });
 
+  it('answers with the same security headers as every other route', async () => {
+    const response = await fetch(`http://127.0.0.1:${PORTS[dialect]}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
   it('lists every prompt across pages in the library order, with its variables as arguments', async () => {
     const ids: string[] = [];
     for (let index = 0; index < MCP_PAGE_SIZE + 3; index += 1) {

@@ -26,7 +26,8 @@ const accepted = z.null().describe('A notification or answer was accepted; nothi
  * open. The route is hijacked: the SDK writes the answer itself, so the
  * compression and ETag hooks (which would rewrite a streamed body) never
  * touch it. The onRequest hooks still run first, so the read rate limit
- * applies per client IP as for the API.
+ * applies per client IP as for the API, and the headers they set (security
+ * headers) are copied onto the raw response.
  */
 export const mcpRoutes: FastifyPluginAsync<LibraryMcpDependencies> = async (app, deps) => {
   app.post(
@@ -35,6 +36,10 @@ export const mcpRoutes: FastifyPluginAsync<LibraryMcpDependencies> = async (app,
     async (request, reply) => {
       const server = createLibraryMcpServer(deps);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      // A hijacked reply writes none of the headers the hooks set (the security headers): hand them to the raw response.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       reply.raw.on('close', () => {
         void transport.close();

@@ -143,6 +143,7 @@ export function FilterPanel(props: FilterPanelProps) {
                   type="button"
                   className="filter-chip"
                   aria-label={`Remove filter ${chip.label}`}
+                  title={chip.label}
                   onClick={() => props.onRemove(chip.key)}
                 >
                   <span>{chip.label}</span>
