@@ -307,6 +307,10 @@ test.describe('Copy Prompt on the leaderboard', () => {
       ),
     );
     const before = (await (await request.get(`/api/prompts/${prompt._id}`)).json()).copyCount as number;
+    // The dashboard may trail copies by up to ANALYTICS_STALE_MS (the answer read above was cached): wait until it leads.
+    await expect
+      .poll(async () => (await (await request.get('/api/analytics')).json()).topCopiedPrompts[0]?._id, { timeout: 5_000 })
+      .toBe(prompt._id);
 
     await page.goto('/analytics');
     const row = page.getByTestId('leaderboard-row').filter({ hasText: `Leader ${token}` });
