@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { counterMismatches } from '../fuzz/invariants';
 import { ServerProcess } from '../testing/server-process';
 import { userId } from '../testing/test-app';
-import { TEST_DIALECTS, type TestDatabase, createTestDatabase, processDatabaseUrl } from '../testing/test-database';
+import { TEST_DIALECTS, createTestDatabase, processDatabaseUrl } from '../testing/test-database';
 
 // Ports from this suite's own range (4200-4299), one per database.
 const PORTS: Record<Dialect, number> = { sqlite: 4210, postgres: 4211 };
