@@ -152,11 +152,37 @@ describe.runIf(Boolean(redisUrl))('cache announcements over Redis', () => {
     expect(outage).toContain('info cache announcements (subscription) back');
   });
 
-  it('starts with Redis unreachable, and serves from its caches as without Redis', async () => {
-    const b = await instance(uniqueRedisNamespace(), 'redis://127.0.0.1:1');
+  it('starts with Redis unreachable, serves as without it, and joins in once Redis answers', async () => {
+    const target = new URL(redisUrl ?? '');
+    const proxy = new TcpProxy(target.hostname, Number(target.port || 6379));
+    await proxy.start();
+    opened.push(proxy);
+    await proxy.cut();
+    const namespace = uniqueRedisNamespace();
+    const a = await instance(namespace);
+    const b = await instance(namespace, `redis://127.0.0.1:${proxy.port}`);
+    expect(b.lines.map((line) => line.message)).toContainEqual(expect.stringContaining('(subscription) down'));
     expect(await b.read('catalog')).toBe(1);
+    // Its own writes still reach its own caches.
     b.writes.announce({ kind: 'prompt-added' });
     expect(await b.read('catalog')).toBe(2);
-    expect(b.lines.filter((line) => line.level === 'warn').length).toBeGreaterThanOrEqual(1);
+
+    const subscribed = b.writes.subscribed();
+    await proxy.restore();
+    await subscribed;
+    // Dropped on subscribing (it may have missed announcements), then A's announcements arrive.
+    expect(await b.read('catalog')).toBe(3);
+    a.writes.announce({ kind: 'prompt-added' });
+    await untilComputed(() => b.read('catalog'), 4);
+    // B's publishing connection reconnects by itself too (on its own back-off, hence the repeats).
+    expect(await a.read('catalog')).toBe(1);
+    await untilComputed(
+      async () => {
+        b.writes.announce({ kind: 'prompt-moderated' });
+        return a.read('catalog');
+      },
+      2,
+      5000,
+    );
   });
 });

@@ -58,13 +58,13 @@ export function libraryWritesChannel(namespace: string): string {
  * Logs the first failure of an outage and the recovery, not every retry in
  * between (ioredis reports an error on each reconnection attempt).
  */
-function outageLog(log: AnnouncementLog, what: string) {
+function outageLog(log: AnnouncementLog, what: string, meanwhile: string) {
   let down = false;
   return {
     failed(error: unknown) {
       if (down) return;
       down = true;
-      log.warn({ err: error }, `${what} down: other instances' writes show within the cache TTL until it is back`);
+      log.warn({ err: error }, `${what} down: ${meanwhile} within the caches' TTL until Redis is back`);
     },
     recovered() {
       if (!down) return;
@@ -80,8 +80,9 @@ const CONNECT_TIMEOUT_MS = 2000;
 /**
  * Connects the publishing connection (and, with caches, the subscribing one:
  * a subscribed connection can run no other command) and waits for the first
- * subscription, or for the first attempt to fail (at most CONNECT_TIMEOUT_MS): a server starts, and the
- * admin CLI moderates, with Redis down too.
+ * subscription, or for the first attempt to fail (at most
+ * CONNECT_TIMEOUT_MS): a server starts, and the admin CLI moderates, with
+ * Redis down too; both connections keep trying in the background.
  */
 export async function connectRedisLibraryWrites(options: RedisLibraryWritesOptions): Promise<RedisLibraryWrites> {
   const { caches, log } = options;
@@ -96,7 +97,7 @@ export async function connectRedisLibraryWrites(options: RedisLibraryWritesOptio
     maxRetriesPerRequest: 1,
     connectTimeout: CONNECT_TIMEOUT_MS,
   });
-  const publishing = outageLog(log, 'cache announcements (publishing)');
+  const publishing = outageLog(log, 'cache announcements (publishing)', "other instances show this process's writes");
   publisher.on('error', (error: Error) => publishing.failed(error));
   const pending = new Set<Promise<unknown>>();
 
@@ -140,7 +141,7 @@ function subscribe(publisher: Redis, channel: string, instanceId: string, caches
   // Unlike the publisher, it keeps its SUBSCRIBE queued until connected and
   // retries forever (ioredis's default back-off, at most 2 s apart).
   const subscriber = publisher.duplicate({ enableOfflineQueue: true, autoResubscribe: false, maxRetriesPerRequest: null });
-  const subscription = outageLog(log, 'cache announcements (subscription)');
+  const subscription = outageLog(log, 'cache announcements (subscription)', "this instance shows other instances' writes");
   let closing = false;
   let waiting: Array<() => void> = [];
   // Settles with the first subscription or the first failure, whichever comes first.
