@@ -49,7 +49,7 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string | ((add
 async function libraryWrites(config: Config, caches: AppCaches, app: FastifyInstance): Promise<LibraryWrites> {
   if (!config.redisUrl) return localLibraryWrites(caches);
   const writes = await connectRedisLibraryWrites({ redisUrl: config.redisUrl, namespace: config.redisNamespace, caches, log: app.log });
-  // onClose runs after the last request has finished, so no announcement is lost to the shutdown.
+  // Closed with the app; announcements still being sent are waited for (briefly: commands fail fast).
   app.addHook('onClose', () => writes.close());
   return writes;
 }
