@@ -9,6 +9,7 @@ import { firstScreenAssets, totalGzip } from './lib/first-screen';
 import { type BenchDialect, databaseUrl, ensureData } from './lib/data';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
 import { distinctNeedles, searchEachNeedleOnce } from './lib/cold-search';
+import { crossInstanceVisibility } from './lib/cross-instance';
 import { FULL_LIST_CLIENTS, fullListLoad } from './lib/full-list-load';
 import { likesLoad } from './lib/likes-load';
 import { load, waitUntilIdle } from './lib/load';
@@ -25,8 +26,9 @@ import { lighthouseTable } from './lib/lighthouse';
  * database starts the real server (RATE_LIMIT=0), loads it with autocannon,
  * serves the same bytes from a raw node:http server as the ceiling, measures
  * indexed search against a LIKE scan, the like/unlike load with an exact
- * counter check, RSS, and the web figures; prints one table and writes it
- * into docs/performance.md. Every load is bounded in time and stays on
+ * counter check, RSS, the time a like on one instance takes to show on
+ * another (two more instances on one Redis), and the web figures; prints one
+ * table and writes it into docs/performance.md. Every load is bounded in time and stays on
  * 127.0.0.1.
  */
 const { values } = parseArgs({
@@ -37,6 +39,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     prompts: { type: 'string', default: '100000' },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/bench' },
+    // The Redis two instances share for the cross-instance row; --redis= (empty) leaves the row out.
+    redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
     web: { type: 'boolean', default: true },
     'no-web': { type: 'boolean', default: false },
     write: { type: 'boolean', default: true },
@@ -139,10 +143,13 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     const rss = server.memory();
     await waitUntilIdle(server.url);
 
+    if (values.redis) console.log(`[${dialect}] a like on one instance, seen on another (two more instances, one Redis)`);
+    const crossInstance = values.redis ? await crossInstanceVisibility(url, values.redis) : undefined;
+
     // Last: whole-library downloads raise the process's peak memory, which the row above reports without them.
     console.log(`[${dialect}] ${FULL_LIST_CLIENTS} clients downloading the unpaged list`);
     const fullList = await fullListLoad(server.url, seconds, () => server.memory());
-    return { dialect, generatorSeconds, endpoints, coldSearch, search, likes, rss, fullList, web };
+    return { dialect, generatorSeconds, endpoints, coldSearch, search, likes, rss, fullList, crossInstance, web };
   } finally {
     await server.stop();
     await direct.close();

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { Worker } from 'node:worker_threads';
+import { percentile } from './percentile';
 
 /** Clients downloading the whole library at once, as the issue that bounded its cost measured. */
 export const FULL_LIST_CLIENTS = 8;
@@ -35,8 +36,6 @@ function download(baseUrl: string, path: string, headers: Record<string, string>
     outgoing.end();
   });
 }
-
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 
 /**
  * Times GET /api/health every HEALTH_INTERVAL_MS for `seconds`, from a worker

@@ -1,6 +1,7 @@
 import { cpus, totalmem } from 'node:os';
 import type { LoadResult } from './load';
 import { FULL_LIST_CLIENTS, type FullListLoadResult } from './full-list-load';
+import type { CrossInstanceResult } from './cross-instance';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { WebFigures } from './web';
@@ -28,6 +29,8 @@ export interface DialectFigures {
   readonly likes: LikesLoadResult;
   readonly rss: { rssMb: number; peakMb: number };
   readonly fullList: FullListLoadResult;
+  /** Two instances on one Redis (absent when the run had no Redis). */
+  readonly crossInstance?: CrossInstanceResult;
   readonly web?: WebFigures;
 }
 
@@ -53,6 +56,7 @@ export const BUDGETS = {
   firstScreenJsKb: 120,
   firstCardMs: 1000,
   searchUpdateMs: 150,
+  crossInstanceMs: 100,
 } as const;
 
 const int = (value: number) => Math.round(value).toLocaleString('en');
@@ -134,6 +138,20 @@ export function resultTable(run: BenchRun): string {
     `${int(BUDGETS.likeRate)} req/s, counts exact`,
     '-',
   ]);
+  if (run.dialects.some((figures) => figures.crossInstance)) {
+    rows.push([
+      'A like on one instance, until the list page of another shows it (two instances, one Redis)',
+      ...byDialect((figures) => {
+        const cross = figures.crossInstance;
+        if (!cross) return '-';
+        const ok = cross.max <= BUDGETS.crossInstanceMs && cross.missed === 0;
+        const missed = cross.missed > 0 ? `, ${cross.missed} not within 6 s` : '';
+        return `p50 ${ms(cross.p50)} ms, p99 ${ms(cross.p99)} ms, max ${ms(cross.max)} ms over ${cross.rounds} likes${missed}: ${verdict(ok, 'see figures')}`;
+      }),
+      `every one <= ${BUDGETS.crossInstanceMs} ms`,
+      '-',
+    ]);
+  }
   rows.push([
     `GET /api/prompts (unpaged, brotli), ${FULL_LIST_CLIENTS} clients back to back from no list built, with /api/health every 10 ms`,
     ...byDialect((figures) => {

@@ -1,10 +1,11 @@
 import type { ReportSummary } from '@prompt-vault/shared/schemas';
-import { ConfigError, loadConfig } from '../src/config';
+import { type Config, ConfigError, loadConfig } from '../src/config';
 import { connectDatabase } from '../src/db/connect';
 import type { Visibility } from '../src/db/schema';
 import { AppError } from '../src/http/app-error';
 import { type ModerationService, createModerationService } from '../src/moderation/service';
-import { UNCACHED_LIBRARY_WRITES } from '../src/cache/library-writes';
+import { type LibraryWrites, UNCACHED_LIBRARY_WRITES } from '../src/cache/library-writes';
+import { type AnnouncementLog, connectRedisLibraryWrites } from '../src/cache/redis-library-writes';
 
 /**
  * Moderation from the command line, on the database DATABASE_URL names (the
@@ -58,6 +59,25 @@ async function run(moderation: ModerationService, command: Command): Promise<str
   return `${command.kind === 'prompt' ? 'Prompt' : 'Comment'} ${result._id} is now ${result.status}.`;
 }
 
+/** Redis trouble is reported on stderr and does not stop the command: servers then see it within their cache TTL. */
+const STDERR_LOG: AnnouncementLog = {
+  warn: (details, message) => {
+    const cause = 'err' in details && details.err instanceof Error ? `: ${details.err.message}` : '';
+    console.error(`Warning: ${message}${cause}`);
+  },
+  info: (_details, message) => console.error(message),
+};
+
+/**
+ * With REDIS_URL, a moderation is announced to every running server at once
+ * (they drop what it made stale); the connection is closed once sent. Listing
+ * reports writes nothing, so it does without Redis.
+ */
+async function announcer(config: Config, command: Command): Promise<LibraryWrites & { close(): Promise<void> }> {
+  if (!config.redisUrl || command.kind === 'reports') return { ...UNCACHED_LIBRARY_WRITES, close: async () => {} };
+  return connectRedisLibraryWrites({ redisUrl: config.redisUrl, namespace: config.redisNamespace, log: STDERR_LOG });
+}
+
 async function main(): Promise<number> {
   const command = parseArguments(process.argv.slice(2));
   if (!command) {
@@ -75,8 +95,9 @@ async function main(): Promise<number> {
     throw error;
   }
   const database = connectDatabase(config.database, { poolSize: 1 });
+  const writes = await announcer(config, command);
   try {
-    console.log(await run(createModerationService(database.db, UNCACHED_LIBRARY_WRITES), command));
+    console.log(await run(createModerationService(database.db, writes), command));
     return 0;
   } catch (error) {
     if (error instanceof AppError) {
@@ -85,6 +106,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
+    await writes.close();
     await database.close();
   }
 }

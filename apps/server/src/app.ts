@@ -2,8 +2,9 @@ import { BODY_LIMIT_BYTES } from '@prompt-vault/shared/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsRoutes } from './analytics/routes';
-import { localLibraryWrites } from './cache/library-writes';
-import { createAppCaches } from './cache/app-caches';
+import { type LibraryWrites, localLibraryWrites } from './cache/library-writes';
+import { type AppCaches, createAppCaches } from './cache/app-caches';
+import { connectRedisLibraryWrites } from './cache/redis-library-writes';
 import { createAnalyticsService } from './analytics/service';
 import { commentRoutes } from './comments/routes';
 import { createCommentsService } from './comments/service';
@@ -41,6 +42,18 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string | ((add
   return (_address, hop) => hop < value;
 }
 
+/**
+ * With REDIS_URL, every instance hears of every other's writes at once
+ * (cache/redis-library-writes.ts); without it, of its own only.
+ */
+async function libraryWrites(config: Config, caches: AppCaches, app: FastifyInstance): Promise<LibraryWrites> {
+  if (!config.redisUrl) return localLibraryWrites(caches);
+  const writes = await connectRedisLibraryWrites({ redisUrl: config.redisUrl, namespace: config.redisNamespace, caches, log: app.log });
+  // Closed with the app; announcements still being sent are waited for (briefly: commands fail fast).
+  app.addHook('onClose', () => writes.close());
+  return writes;
+}
+
 export interface AppDependencies {
   readonly database: DatabaseHandle;
   /** The built web app to serve; without it only the API is served. */
@@ -49,11 +62,7 @@ export interface AppDependencies {
   readonly logLevel?: string;
   /** Called first on the bare instance, so tests can add hooks that see every route and response. */
   readonly instrument?: (app: FastifyInstance) => void;
-  /** Prefix of the rate-limit keys in Redis (tests pass their own, so runs never share counters). */
-  readonly rateLimitNamespace?: string;
 }
-
-const DEFAULT_RATE_LIMIT_NAMESPACE = 'prompt-vault:rate-limit:';
 
 /**
  * Builds the whole application (plugins, routes, error handling) without
@@ -87,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     await registerRateLimits(base, {
       rules: config.rateLimits,
       redis: config.redisUrl ? await connectRateLimitRedis(config.redisUrl, base) : undefined,
-      namespace: deps.rateLimitNamespace ?? DEFAULT_RATE_LIMIT_NAMESPACE,
+      namespace: `${config.redisNamespace}rate-limit:`,
     });
   }
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -98,7 +107,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const { db } = deps.database;
   const caches = createAppCaches();
-  const writes = localLibraryWrites(caches);
+  const writes = await libraryWrites(config, caches, base);
   const promptsService = createPromptsService(deps.database, caches, writes);
   await app.register(promptRoutes, { prompts: promptsService });
   await app.register(commentRoutes, { comments: createCommentsService(db, writes) });

@@ -60,6 +60,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://')
     .optional(),
+  // Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis.
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,100}$/, 'must be 1-100 letters, digits or : . _ -')
+    .default('prompt-vault:'),
   RATE_LIMIT: booleanFlag.default(true),
   RATE_LIMIT_SUBMIT: rateRule.prefault(RATE_LIMIT_DEFAULTS.submit.value),
   RATE_LIMIT_NOTES: rateRule.prefault(RATE_LIMIT_DEFAULTS.notes.value),
@@ -108,6 +113,8 @@ export interface Config {
   readonly database: DatabaseUrl;
   readonly sampleData: boolean;
   readonly redisUrl: string | undefined;
+  /** Prefix of the rate-limit keys and the cache announcements' channel in Redis. */
+  readonly redisNamespace: string;
   readonly rateLimit: boolean;
   readonly rateLimits: Readonly<Record<RateBudget, RateLimitRule>>;
   /** Origins allowed to call the API from another site; empty keeps CORS closed. */
@@ -185,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     database: parseDatabaseUrl(parsed.DATABASE_URL ?? `sqlite:${DEFAULT_SQLITE_PATH}`, invocationDirectory(env)),
     sampleData: parsed.SAMPLE_DATA,
     redisUrl: parsed.REDIS_URL,
+    redisNamespace: parsed.REDIS_NAMESPACE,
     rateLimit: parsed.RATE_LIMIT,
     rateLimits: Object.freeze({
       submit: parsed.RATE_LIMIT_SUBMIT,

@@ -1,20 +1,25 @@
+import { z } from 'zod';
 import type { AppCaches } from './app-caches';
 
 /**
  * Every kind of write that changes what the read caches hold. A new write
  * path announces one of these (LibraryWrites.announce) after it runs; which
- * caches each one makes out of date is decided here and nowhere else.
+ * caches each one makes out of date is decided here and nowhere else. A
+ * schema rather than a bare type, because other instances send them over
+ * Redis (redis-library-writes.ts) and what arrives is checked against it.
  */
-export type LibraryWrite =
-  | { readonly kind: 'prompt-added' }
+export const libraryWriteSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('prompt-added') }),
   /** A prompt hidden or shown again (moderation). */
-  | { readonly kind: 'prompt-moderated' }
+  z.object({ kind: z.literal('prompt-moderated') }),
   /** A comment hidden or shown again (moderation). */
-  | { readonly kind: 'comment-moderated' }
+  z.object({ kind: z.literal('comment-moderated') }),
   /** A like or an unlike, by this visitor. */
-  | { readonly kind: 'liked'; readonly userId: string }
-  | { readonly kind: 'copied' }
-  | { readonly kind: 'commented' };
+  z.object({ kind: z.literal('liked'), userId: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal('copied') }),
+  z.object({ kind: z.literal('commented') }),
+]);
+export type LibraryWrite = Readonly<z.infer<typeof libraryWriteSchema>>;
 
 /**
  * Drops from `caches` what `write` made out of date:
@@ -49,15 +54,26 @@ export function forgetAfter(caches: AppCaches, write: LibraryWrite): void {
   }
 }
 
+/**
+ * Drops everything the caches hold: for an instance that may have missed
+ * announcements of other instances' writes (its Redis subscription was down).
+ */
+export function forgetEverything(caches: AppCaches): void {
+  caches.catalog.invalidate();
+  caches.activity.invalidate();
+  caches.visitorLikes.invalidate();
+  caches.fullLists.invalidate();
+}
+
 /** Where services announce their writes, after the write (or a failed attempt that may have written). */
 export interface LibraryWrites {
   announce(write: LibraryWrite): void;
 }
 
-/** Writes seen by this process only: other instances converge within the caches' TTL. */
+/** Writes seen by this process only: other instances converge within the caches' TTL (without REDIS_URL). */
 export function localLibraryWrites(caches: AppCaches): LibraryWrites {
   return { announce: (write) => forgetAfter(caches, write) };
 }
 
-/** For a process without read caches (the admin CLI): its writes reach servers through their TTL. */
+/** For a process without read caches nor Redis (the admin CLI without REDIS_URL): its writes reach servers through their TTL. */
 export const UNCACHED_LIBRARY_WRITES: LibraryWrites = { announce: () => {} };

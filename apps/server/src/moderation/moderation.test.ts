@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { moderationResultSchema, reportSummarySchema } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
-import { TEST_DIALECTS } from '../testing/test-database';
+import { TEST_DIALECTS, processDatabaseUrl } from '../testing/test-database';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -179,8 +179,7 @@ describe.each(TEST_DIALECTS)('reports and moderation on %s', (dialect) => {
     await report({ targetType: 'prompt', targetId: promptId, reason: 'spam' });
     const env = {
       ...process.env,
-      DATABASE_URL:
-        dialect === 'sqlite' ? t.database.url : `${t.database.url}?options=${encodeURIComponent(`-c search_path=${t.database.schema}`)}`,
+      DATABASE_URL: processDatabaseUrl(t.database),
     };
     const admin = (...args: string[]) => run(TSX, ['apps/server/cli/admin.ts', ...args], { cwd: ROOT, env });
     const listed = await admin('reports');

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { counterMismatches } from '../fuzz/invariants';
 import { ServerProcess } from '../testing/server-process';
 import { userId } from '../testing/test-app';
-import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../testing/test-database';
+import { TEST_DIALECTS, createTestDatabase, processDatabaseUrl } from '../testing/test-database';
 
 // Ports from this suite's own range (4200-4299), one per database.
 const PORTS: Record<Dialect, number> = { sqlite: 4210, postgres: 4211 };
@@ -17,13 +17,6 @@ interface Acknowledged {
   likes: Array<{ promptId: string; userId: string }>;
   copies: Map<string, number>;
   comments: string[];
-}
-
-function serverUrl(database: TestDatabase): string {
-  if (database.schema === undefined) return database.url;
-  const url = new URL(database.url);
-  url.searchParams.set('options', `-c search_path=${database.schema}`);
-  return url.toString();
 }
 
 /** Writes from several workers until stopped; only 2xx answers count as acknowledged. */
@@ -109,7 +102,7 @@ async function missing(db: Kysely<Database>, acked: Acknowledged): Promise<strin
 describe.each(TEST_DIALECTS)('crash consistency on %s', (dialect) => {
   it('keeps every write acknowledged with 2xx when the server is killed with SIGKILL mid-load', async () => {
     const database = await createTestDatabase(dialect);
-    const env = { DATABASE_URL: serverUrl(database), RATE_LIMIT: '0' };
+    const env = { DATABASE_URL: processDatabaseUrl(database), RATE_LIMIT: '0' };
     const server = new ServerProcess(PORTS[dialect], env);
     let restarted: ServerProcess | undefined;
     try {

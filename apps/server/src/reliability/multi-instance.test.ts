@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, connectDatabase } from '../db/connect';
 import { counterMismatches } from '../fuzz/invariants';
-import { uniqueRateLimitNamespace, userId } from '../testing/test-app';
+import { uniqueRedisNamespace, userId } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -20,15 +20,15 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two instances on one PostgreSQ
       RATE_LIMIT_READS: '6/1m',
       RATE_LIMIT_LIKES: '100000/1m',
       RATE_LIMIT_SUBMIT: '100/1m',
+      REDIS_NAMESPACE: uniqueRedisNamespace(),
     };
-    const namespace = uniqueRateLimitNamespace();
     const handles: DatabaseHandle[] = [];
     const apps: FastifyInstance[] = [];
     try {
       for (let index = 0; index < 2; index += 1) {
         const database = connectDatabase({ kind: 'postgres', url: shared.url }, { schema: shared.schema, poolSize: 10 });
         handles.push(database);
-        const app = await buildApp(loadConfig(env), { database, logLevel: 'silent', rateLimitNamespace: namespace });
+        const app = await buildApp(loadConfig(env), { database, logLevel: 'silent' });
         await app.ready();
         apps.push(app);
       }

@@ -20,10 +20,11 @@ export interface TestApp {
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: { webRoot?: string; rateLimitNamespace?: string; database?: TestDatabase } = {},
+  options: { webRoot?: string; database?: TestDatabase } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(dialect));
-  const config = loadConfig({ SAMPLE_DATA: '0', RATE_LIMIT: '0', ...env });
+  // Test runs share one Redis; their rate-limit counters and cache announcements must not meet.
+  const config = loadConfig({ SAMPLE_DATA: '0', RATE_LIMIT: '0', REDIS_NAMESPACE: uniqueRedisNamespace(), ...env });
   const routes: RouteOptions[] = [];
   let violations: ContractViolation[] = [];
   const app = await buildApp(config, {
@@ -40,8 +41,6 @@ export async function createTestApp(
       violations = checker.violations;
       instance.addHook('onSend', checker.hook);
     },
-    // Test runs share one Redis; their rate-limit counters must not meet.
-    rateLimitNamespace: options.rateLimitNamespace ?? uniqueRateLimitNamespace(),
   });
   await app.ready();
   return {
@@ -68,8 +67,8 @@ export function userId(index: number | string): string {
   return `user_test${String(index).padStart(8, '0')}`;
 }
 
-/** A Redis key prefix no other test uses. */
-export function uniqueRateLimitNamespace(): string {
+/** A REDIS_NAMESPACE no other test uses. */
+export function uniqueRedisNamespace(): string {
   return `test:${process.pid}:${Math.random().toString(36).slice(2, 10)}:`;
 }
 

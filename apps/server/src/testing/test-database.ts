@@ -53,6 +53,14 @@ export async function createTestDatabase(dialect: Dialect, options: { poolSize?:
   };
 }
 
+/** DATABASE_URL for a server or CLI process on this database (PostgreSQL: its schema as search_path). */
+export function processDatabaseUrl(database: TestDatabase): string {
+  if (database.schema === undefined) return database.url;
+  const url = new URL(database.url);
+  url.searchParams.set('options', `-c search_path=${database.schema}`);
+  return url.toString();
+}
+
 /** Any fixed number: the advisory lock every test process takes around schema changes. */
 const SCHEMA_LOCK_KEY = 7_340_021;
 
