@@ -11,6 +11,8 @@ import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
 import { distinctNeedles, searchEachNeedleOnce } from './lib/cold-search';
 import { crossInstanceVisibility } from './lib/cross-instance';
 import { FULL_LIST_CLIENTS, fullListLoad } from './lib/full-list-load';
+import { probeHealth } from './lib/health-probe';
+import { percentile } from './lib/percentile';
 import { likesLoad } from './lib/likes-load';
 import { load, waitUntilIdle } from './lib/load';
 import { ROOT, freePort, startBuiltServer, startNode } from './lib/processes';
@@ -133,7 +135,12 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     const warmUpNeedles = Math.floor(needles.length / 4);
     await searchEachNeedleOnce(server.url, needles.slice(0, warmUpNeedles), connections, 2);
     await waitUntilIdle(server.url);
-    const coldSearch = await searchEachNeedleOnce(server.url, needles.slice(warmUpNeedles), connections, seconds);
+    const [coldSearch, healthTimes] = await Promise.all([
+      searchEachNeedleOnce(server.url, needles.slice(warmUpNeedles), connections, seconds),
+      probeHealth(server.url, seconds),
+    ]);
+    healthTimes.sort((a, b) => a - b);
+    const coldSearchHealth = { p50: percentile(healthTimes, 0.5), p99: percentile(healthTimes, 0.99) };
     await waitUntilIdle(server.url);
 
     const web = withWeb && existsSync(join(WEB_DIST, 'index.html')) ? await measureWeb(server.url, SEARCH_TEXT) : undefined;
@@ -149,7 +156,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     // Last: whole-library downloads raise the process's peak memory, which the row above reports without them.
     console.log(`[${dialect}] ${FULL_LIST_CLIENTS} clients downloading the unpaged list`);
     const fullList = await fullListLoad(server.url, seconds, () => server.memory());
-    return { dialect, generatorSeconds, endpoints, coldSearch, search, likes, rss, fullList, crossInstance, web };
+    return { dialect, generatorSeconds, endpoints, coldSearch, coldSearchHealth, search, likes, rss, fullList, crossInstance, web };
   } finally {
     await server.stop();
     await direct.close();

@@ -1,12 +1,9 @@
 import { request } from 'node:http';
-import { Worker } from 'node:worker_threads';
+import { probeHealth } from './health-probe';
 import { percentile } from './percentile';
 
 /** Clients downloading the whole library at once, as the issue that bounded its cost measured. */
 export const FULL_LIST_CLIENTS = 8;
-
-/** How often the health check is asked while the downloads run. */
-const HEALTH_INTERVAL_MS = 10;
 
 export interface FullListLoadResult {
   readonly seconds: number;
@@ -34,36 +31,6 @@ function download(baseUrl: string, path: string, headers: Record<string, string>
     });
     outgoing.on('error', reject);
     outgoing.end();
-  });
-}
-
-/**
- * Times GET /api/health every HEALTH_INTERVAL_MS for `seconds`, from a worker
- * thread: on this process's own event loop, busy reading the downloads, the
- * time measured would include the client's wait as well as the server's.
- */
-function probeHealth(baseUrl: string, seconds: number): Promise<number[]> {
-  const source = `
-    const { parentPort, workerData } = require('node:worker_threads');
-    (async () => {
-      const deadline = performance.now() + workerData.seconds * 1000;
-      const times = [];
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        const response = await fetch(workerData.url);
-        await response.arrayBuffer();
-        times.push(response.ok ? performance.now() - started : Infinity);
-        await new Promise((resolve) => setTimeout(resolve, workerData.interval));
-      }
-      parentPort.postMessage(times);
-    })();`;
-  const worker = new Worker(source, { eval: true, workerData: { url: `${baseUrl}/api/health`, seconds, interval: HEALTH_INTERVAL_MS } });
-  return new Promise((resolve, reject) => {
-    worker.once('message', (times: number[]) => {
-      resolve(times);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
   });
 }
 

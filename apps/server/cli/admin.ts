@@ -94,7 +94,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const database = connectDatabase(config.database, { poolSize: 1 });
+  const database = connectDatabase(config.database, { poolSize: 1, readThreads: 0 });
   const writes = await announcer(config, command);
   try {
     console.log(await run(createModerationService(database.db, writes), command));

@@ -126,7 +126,7 @@ function isFileError(error: unknown): error is NodeJS.ErrnoException {
 async function withDatabase(options: VaultOptions, work: (database: DatabaseHandle) => Promise<number>): Promise<number> {
   if (options.database) return work(options.database);
   const config = loadConfig(options.env);
-  const database = connectDatabase(config.database);
+  const database = connectDatabase(config.database, { readThreads: 0 });
   try {
     await migrateToLatest(database.db);
     return await work(database);

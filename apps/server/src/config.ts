@@ -96,6 +96,8 @@ const envSchema = z.object({
   // On SIGTERM, connections still open this long after the last in-flight
   // request (a stalled client) are closed and the process exits.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // SQLite only: threads that run searches off the event loop (db/sqlite-read-pool.ts); unset picks one per core, 2 to 4.
+  SQLITE_READ_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The origin visitors reach the site at, for absolute links in link
   // previews, the feed and the sitemap (behind a proxy it differs from HOST:PORT).
@@ -132,6 +134,8 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** Longest a graceful shutdown waits for open connections. */
   readonly shutdownTimeoutMs: number;
+  /** SQLite only: threads for long reads; undefined lets connect.ts choose, 0 keeps them on the main connection. */
+  readonly sqliteReadThreads: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -212,5 +216,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     serveWeb: parsed.SERVE_WEB,
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+    sqliteReadThreads: parsed.SQLITE_READ_THREADS,
   });
 }

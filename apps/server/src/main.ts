@@ -21,7 +21,7 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = connectDatabase(config.database);
+  const database = connectDatabase(config.database, { readThreads: config.sqliteReadThreads });
   await migrateToLatest(database.db);
   if (config.sampleData) await seedSampleData(database.db);
 

@@ -37,7 +37,7 @@ export function totalRows(size: DatasetSize): number {
  * transaction, so an interrupted run leaves nothing half-written.
  */
 export async function generateDatabase(request: GenerateRequest): Promise<void> {
-  const handle = connectDatabase(request.database, { schema: request.schema });
+  const handle = connectDatabase(request.database, { schema: request.schema, readThreads: 0 });
   try {
     await migrateToLatest(handle.db, request.schema);
   } finally {

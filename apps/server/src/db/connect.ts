@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -13,6 +14,8 @@ import {
 import pg from 'pg';
 import type { DatabaseUrl } from '../config';
 import type { Database } from './schema';
+import { SqliteReadPool } from './sqlite-read-pool';
+import { sqliteReadPoolDialect } from './sqlite-read-pool-dialect';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,6 +31,14 @@ export interface DatabaseHandle {
    * transaction.
    */
   readSnapshot<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Where reads that may take long run (searches that miss the cache): on
+   * SQLite, worker threads with read-only connections of their own
+   * (sqlite-read-pool.ts), so they never hold the event loop; on PostgreSQL,
+   * `db` itself, whose queries already run in the database's processes.
+   * Read queries only: no writes, no transactions.
+   */
+  readonly longReads: Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -38,6 +49,17 @@ export interface ConnectOptions {
   readonly poolSize?: number;
   /** SQLite only: how long to wait for another connection's lock (tests shorten it). */
   readonly busyTimeoutMs?: number;
+  /** SQLite only: threads for long reads (DatabaseHandle.longReads); 0 runs them on the main connection. */
+  readonly readThreads?: number;
+}
+
+/**
+ * Threads for SQLite's long reads by default: one per core, at least two so
+ * that one slow search never waits behind another, at most four (each holds
+ * a connection with its own page cache).
+ */
+export function defaultSqliteReadThreads(): number {
+  return Math.min(4, Math.max(2, availableParallelism()));
 }
 
 /**
@@ -86,7 +108,25 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
       await readerDb.destroy();
     }
   };
-  return { db, dialect: 'sqlite', readSnapshot, close: () => db.destroy() };
+  const threads = path === ':memory:' ? 0 : (options.readThreads ?? defaultSqliteReadThreads());
+  const longReads =
+    threads === 0
+      ? db
+      : new Kysely<Database>({
+          dialect: sqliteReadPoolDialect(
+            new SqliteReadPool({
+              path,
+              size: threads,
+              lowerFunction: SQLITE_LOWER_FUNCTION,
+              busyTimeoutMs: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS,
+            }),
+          ),
+        });
+  const close = async () => {
+    if (longReads !== db) await longReads.destroy();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', readSnapshot, longReads, close };
 }
 
 function registerFunctions(sqlite: SqliteDatabase.Database): void {
@@ -182,5 +222,5 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const readSnapshot = <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> =>
     db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
-  return { db, dialect: 'postgres', readSnapshot, close: () => db.destroy() };
+  return { db, dialect: 'postgres', readSnapshot, longReads: db, close: () => db.destroy() };
 }

@@ -37,6 +37,12 @@ export interface PromptPage {
 export function createListing(database: DatabaseHandle, caches: AppCaches) {
   const { db, dialect } = database;
   const visitorLikes = createVisitorLikes(db, caches);
+  /**
+   * A search's total and page may take tens of milliseconds (every trigram
+   * match of a common word is counted): they run where they cannot hold the
+   * event loop (DatabaseHandle.longReads). Browsing reads one index range.
+   */
+  const readerFor = (filter: read.PromptFilter) => (filter.q ? database.longReads : db);
 
   /**
    * The total behind X-Total-Count. Unless liked-only (which depends on the
@@ -46,8 +52,8 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * request would cost more than the page itself.
    */
   const countMatches = (filter: read.PromptFilter): Promise<number> => {
-    if (filter.likedBy !== undefined) return read.countPrompts(db, dialect, filter);
-    return caches.catalog.get(cacheKeys.listTotal(keyParts(filter)), () => read.countPrompts(db, dialect, filter));
+    if (filter.likedBy !== undefined) return read.countPrompts(readerFor(filter), dialect, filter);
+    return caches.catalog.get(cacheKeys.listTotal(keyParts(filter)), () => read.countPrompts(readerFor(filter), dialect, filter));
   };
 
   /**
@@ -73,7 +79,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     const total = await countMatches(filter);
     const searchStrategy = await searchStrategyFor(filter, total);
     // One row more than asked tells whether another page follows.
-    const rows = await read.listPrompts(db, dialect, filter, { sort, limit: limit + 1, after, searchStrategy }, reader);
+    const rows = await read.listPrompts(readerFor(filter), dialect, filter, { sort, limit: limit + 1, after, searchStrategy }, reader);
     const pageRows = rows.slice(0, limit);
     const last = pageRows.at(-1);
     const nextCursor = rows.length > limit && last ? encodeCursor(sort, { value: last[read.sortColumn(sort)], id: last.id }) : undefined;

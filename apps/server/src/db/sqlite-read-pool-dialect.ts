@@ -1,0 +1,61 @@
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+import type { SqliteReadPool } from './sqlite-read-pool';
+
+/** Every query of this dialect is one read on the pool: there is no connection to hold, nor any transaction. */
+class PoolConnection implements DatabaseConnection {
+  constructor(private readonly pool: SqliteReadPool) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return { rows: (await this.pool.query(compiled.sql, compiled.parameters)) as R[] };
+  }
+
+  // eslint-disable-next-line require-yield -- a read pool answers whole results only
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('The SQLite read pool does not stream');
+  }
+}
+
+class PoolDriver implements Driver {
+  private readonly connection: PoolConnection;
+
+  constructor(private readonly pool: SqliteReadPool) {
+    this.connection = new PoolConnection(pool);
+  }
+
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection;
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error('The SQLite read pool runs no transactions');
+  }
+  async commitTransaction(): Promise<void> {}
+  async rollbackTransaction(): Promise<void> {}
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {
+    await this.pool.close();
+  }
+}
+
+/**
+ * A Kysely dialect whose queries run on a SqliteReadPool: the app builds
+ * them with the same query builder and SQLite SQL as on the main
+ * connection; only where they run differs.
+ */
+export function sqliteReadPoolDialect(pool: SqliteReadPool): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new PoolDriver(pool),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, connectDatabase } from './connect';
+import { migrateToLatest } from './migrate';
+
+/** A recursive count that keeps SQLite busy for a few hundred milliseconds. */
+const SLOW_COUNT = sql<{
+  n: number;
+}>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000) SELECT count(*) AS n FROM c`;
+
+describe('long reads on SQLite run on worker threads', () => {
+  let dir: string;
+  let database: DatabaseHandle;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pv-read-pool-'));
+    database = connectDatabase({ kind: 'sqlite', path: join(dir, 'pool.db') }, { readThreads: 2 });
+    await migrateToLatest(database.db);
+  });
+  afterEach(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const insertPrompt = (id: string) =>
+    database.db
+      .insertInto('prompts')
+      .values({ id, title: `Title ${id}`, prompt: 'Text', category: 'Writing', model: 'GPT-4o', created_at: new Date().toISOString() })
+      .execute();
+
+  it('sees at once what the main connection committed, and answers as it would', async () => {
+    expect(database.longReads).not.toBe(database.db);
+    await insertPrompt('pool-1');
+    const count = () =>
+      database.longReads
+        .selectFrom('prompts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+    expect(Number((await count()).n)).toBe(1);
+    await insertPrompt('pool-2');
+    expect(Number((await count()).n)).toBe(2);
+    // The Unicode lower() the search uses for short non-ASCII needles exists on the threads too.
+    const lowered = await sql<{ v: string }>`SELECT pv_lower('ÄÖÜ') AS v`.execute(database.longReads);
+    expect(lowered.rows[0]?.v).toBe('äöü');
+  });
+
+  it('keeps the event loop free while a slow read runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 10);
+    const started = performance.now();
+    const result = await SLOW_COUNT.execute(database.longReads);
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    expect(Number(result.rows[0]?.n)).toBe(3_000_000);
+    // On the main connection the loop would not turn once until the query ended.
+    expect(ticks).toBeGreaterThanOrEqual(Math.floor(elapsed / 10 / 3));
+    expect(ticks).toBeGreaterThan(2);
+  });
+
+  it('refuses writes and reports SQLite errors with their code', async () => {
+    await expect(sql`DELETE FROM prompts`.execute(database.longReads)).rejects.toThrow(/rows only/);
+    await expect(sql`SELECT * FROM no_such_table`.execute(database.longReads)).rejects.toMatchObject({ code: 'SQLITE_ERROR' });
+  });
+});

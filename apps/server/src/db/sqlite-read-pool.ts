@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+
+/** The worker's file: beside this module in the repository (TypeScript), beside the bundle once built. */
+function workerFile(): URL {
+  const built = new URL('./sqlite-read-worker.js', import.meta.url);
+  return existsSync(built) ? built : new URL('./sqlite-read-worker.ts', import.meta.url);
+}
+
+interface Pending {
+  readonly resolve: (rows: unknown[]) => void;
+  readonly reject: (error: Error) => void;
+}
+
+interface PoolThread {
+  readonly worker: Worker;
+  readonly pending: Map<number, Pending>;
+}
+
+/** An error a worker sent back (SQLite's own, with its code), or the loss of the worker itself. */
+export class SqliteReadError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'SqliteReadError';
+  }
+}
+
+export interface SqliteReadPoolOptions {
+  readonly path: string;
+  readonly size: number;
+  readonly lowerFunction: string;
+  readonly busyTimeoutMs: number;
+}
+
+/**
+ * Worker threads, each with a read-only connection to the SQLite file, that
+ * run reads which may be slow (searches that miss the cache), so the server's
+ * one JavaScript thread keeps answering everything else meanwhile. A query
+ * goes to the thread with the fewest in flight. In WAL mode each read sees
+ * every transaction committed before it began, on any connection, so a read
+ * here after a write on the main connection sees the write.
+ *
+ * A thread that dies (it should not) fails its queries with SqliteReadError
+ * and is replaced.
+ */
+export class SqliteReadPool {
+  private readonly threads: PoolThread[] = [];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(private readonly options: SqliteReadPoolOptions) {
+    for (let index = 0; index < options.size; index += 1) this.threads.push(this.spawn());
+  }
+
+  private spawn(): PoolThread {
+    const { path, lowerFunction, busyTimeoutMs } = this.options;
+    const worker = new Worker(workerFile(), { workerData: { path, lowerFunction, busyTimeoutMs } });
+    const thread: PoolThread = { worker, pending: new Map() };
+    worker.on('message', (message: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
+      const waiting = thread.pending.get(message.id);
+      if (!waiting) return;
+      thread.pending.delete(message.id);
+      if (message.error) waiting.reject(new SqliteReadError(message.error.message, message.error.code));
+      else waiting.resolve(message.rows ?? []);
+    });
+    const lost = (reason: string) => {
+      for (const waiting of thread.pending.values()) waiting.reject(new SqliteReadError(reason));
+      thread.pending.clear();
+      const index = this.threads.indexOf(thread);
+      if (index >= 0 && !this.closed) this.threads[index] = this.spawn();
+    };
+    worker.on('error', (error) => lost(`A SQLite read thread failed: ${error.message}`));
+    worker.on('exit', (code) => lost(`A SQLite read thread exited (${code})`));
+    // The pool never keeps the process alive by itself.
+    worker.unref();
+    return thread;
+  }
+
+  /** Runs one compiled read query on the least busy thread. */
+  query(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+    if (this.closed) return Promise.reject(new SqliteReadError('The SQLite read pool is closed'));
+    const thread = this.threads.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, sql, parameters });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
+  }
+}

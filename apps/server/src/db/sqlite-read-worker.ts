@@ -1,0 +1,51 @@
+/**
+ * One thread of the SQLite read pool (sqlite-read-pool.ts): a read-only
+ * connection of its own that runs the compiled queries the main thread
+ * sends, so a slow read (a search's trigram lookup and exact total) costs
+ * this thread's time, never the event loop's.
+ *
+ * Node runs this file as it is (type stripping, Node 22.18+ and 24), in the
+ * repository and in the tests; the build bundles it beside the server
+ * (build.ts). So it uses only erasable TypeScript and imports nothing of
+ * the app's but the driver.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+interface Job {
+  readonly id: number;
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+}
+
+const settings = workerData as { readonly path: string; readonly lowerFunction: string; readonly busyTimeoutMs: number };
+const connection = new Database(settings.path, { readonly: true, fileMustExist: true, timeout: settings.busyTimeoutMs });
+// The same Unicode lower() as the main connection (connect.ts), for short non-ASCII search needles.
+connection.function(settings.lowerFunction, { deterministic: true }, (text: unknown) =>
+  typeof text === 'string' ? text.toLowerCase() : text,
+);
+
+/** Compiled statements by SQL text: the list's queries come in a few dozen shapes. */
+const statements = new Map<string, Database.Statement>();
+const STATEMENT_CACHE_SIZE = 100;
+
+function statement(sql: string): Database.Statement {
+  let prepared = statements.get(sql);
+  if (!prepared) {
+    prepared = connection.prepare(sql);
+    statements.set(sql, prepared);
+    if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+  }
+  return prepared;
+}
+
+parentPort?.on('message', (job: Job) => {
+  try {
+    const prepared = statement(job.sql);
+    if (!prepared.reader) throw new Error('The read pool runs queries that return rows only');
+    parentPort?.postMessage({ id: job.id, rows: prepared.all(...job.parameters) });
+  } catch (error) {
+    const { message, code } = error as { message: string; code?: string };
+    parentPort?.postMessage({ id: job.id, error: { message, code } });
+  }
+});

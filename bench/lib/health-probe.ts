@@ -1,0 +1,34 @@
+import { Worker } from 'node:worker_threads';
+
+/** How often the health check is asked while a load runs. */
+const HEALTH_INTERVAL_MS = 10;
+
+/**
+ * Times GET /api/health every HEALTH_INTERVAL_MS for `seconds`, from a worker
+ * thread: on this process's own event loop, busy with the load, the
+ * time measured would include the client's wait as well as the server's.
+ */
+export function probeHealth(baseUrl: string, seconds: number): Promise<number[]> {
+  const source = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    (async () => {
+      const deadline = performance.now() + workerData.seconds * 1000;
+      const times = [];
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        const response = await fetch(workerData.url);
+        await response.arrayBuffer();
+        times.push(response.ok ? performance.now() - started : Infinity);
+        await new Promise((resolve) => setTimeout(resolve, workerData.interval));
+      }
+      parentPort.postMessage(times);
+    })();`;
+  const worker = new Worker(source, { eval: true, workerData: { url: `${baseUrl}/api/health`, seconds, interval: HEALTH_INTERVAL_MS } });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (times: number[]) => {
+      resolve(times);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
