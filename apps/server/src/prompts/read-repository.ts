@@ -3,7 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { Cursor } from './cursor';
-import { type SearchStrategy, searchCondition } from './search';
+import { type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCount, searchCondition } from './search';
 
 /** Reading the list, its totals and single prompts, for the API and the pages. */
 
@@ -104,6 +104,21 @@ export async function listPrompts(
 }
 
 export async function countPrompts(db: Kysely<Database>, dialect: Dialect, filter: PromptFilter): Promise<number> {
+  const text = filter.q;
+  const searchOnly = filter.category === undefined && filter.model === undefined && filter.likedBy === undefined;
+  if (dialect === 'sqlite' && text && searchOnly && [...text].length >= TRIGRAM_MIN_LENGTH) {
+    // Every match from the index alone, less the hidden ones (found by a scan of the few hidden prompts).
+    const [all, hidden] = await Promise.all([
+      indexMatchCount(text).execute(db),
+      db
+        .selectFrom('prompts')
+        .where('prompts.status', '=', 'hidden')
+        .where((eb) => searchCondition(dialect, eb, text, 'scan'))
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return Number(all.rows[0]?.n ?? 0) - Number(hidden.count);
+  }
   const row = await applyFilter(db.selectFrom('prompts'), dialect, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();

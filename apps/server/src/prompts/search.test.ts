@@ -87,6 +87,24 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
     expect(await search('ze')).toEqual(['Late Arrival']);
   });
 
+  it('leaves hidden prompts out of the results and the total, short needle or long', async () => {
+    const ids: string[] = [];
+    for (const title of ['Zebra one', 'Zebra two', 'Zebra ÄÖ three']) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { ...rows[4], title } });
+      ids.push(response.json<{ _id: string }>()._id);
+    }
+    await t.database.db
+      .updateTable('prompts')
+      .set({ status: 'hidden' })
+      .where('id', 'in', [ids[1] as string, ids[2] as string])
+      .execute();
+    expect(await search('zebra')).toEqual(['Zebra one']);
+    expect(await search('ZEB')).toEqual(['Zebra one']);
+    expect(await search('ze')).toEqual(['Zebra one']);
+    expect(await search('äö')).toEqual([]);
+    expect(await search('ÄÖ thr')).toEqual([]);
+  });
+
   it('finds the same pages through the trigram index and through a scan', async () => {
     const needles = [
       'BRÛLÉE',

@@ -13,6 +13,17 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * SQLite: how many prompts, of any status, contain `text` (3+ characters),
+ * from the trigram index alone. Counting a common word this way costs a
+ * fifth of counting it joined with the prompts for their status ("about",
+ * 51,920 matches at 100k: 7 against 42 ms); the hidden ones, few, are
+ * counted apart (countPrompts in read-repository.ts).
+ */
+export function indexMatchCount(text: string) {
+  return sql<{ n: number }>`SELECT count(*) AS n FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)}`;
+}
+
 /** The text as one FTS5 string: a phrase, which under the trigram tokenizer means "contains". */
 function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
