@@ -10,6 +10,7 @@ import { type BenchDialect, databaseUrl, ensureData } from './lib/data';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
 import { distinctNeedles, searchEachNeedleOnce } from './lib/cold-search';
 import { FULL_LIST_CLIENTS, fullListLoad } from './lib/full-list-load';
+import { copiesLoad } from './lib/copies-load';
 import { likesLoad } from './lib/likes-load';
 import { load, waitUntilIdle } from './lib/load';
 import { ROOT, freePort, startBuiltServer, startNode } from './lib/processes';
@@ -24,8 +25,8 @@ import { lighthouseTable } from './lib/lighthouse';
  * npm run bench: builds the 100k dataset when missing, then for each
  * database starts the real server (RATE_LIMIT=0), loads it with autocannon,
  * serves the same bytes from a raw node:http server as the ceiling, measures
- * indexed search against a LIKE scan, the like/unlike load with an exact
- * counter check, RSS, and the web figures; prints one table and writes it
+ * indexed search against a LIKE scan, the like/unlike and the copy loads
+ * with exact counter checks, RSS, and the web figures; prints one table and writes it
  * into docs/performance.md. Every load is bounded in time and stays on
  * 127.0.0.1.
  */
@@ -33,6 +34,7 @@ const { values } = parseArgs({
   options: {
     dialects: { type: 'string', default: 'sqlite,postgres' },
     seconds: { type: 'string', default: '10' },
+    // The like and the copy loads each run this long.
     'like-seconds': { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
     prompts: { type: 'string', default: '100000' },
@@ -136,13 +138,16 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
 
     console.log(`[${dialect}] like/unlike load`);
     const likes = await likesLoad(direct.db, server.url, likeSeconds);
+    await waitUntilIdle(server.url);
+    console.log(`[${dialect}] copy load`);
+    const copies = await copiesLoad(direct.db, server.url, likeSeconds);
     const rss = server.memory();
     await waitUntilIdle(server.url);
 
     // Last: whole-library downloads raise the process's peak memory, which the row above reports without them.
     console.log(`[${dialect}] ${FULL_LIST_CLIENTS} clients downloading the unpaged list`);
     const fullList = await fullListLoad(server.url, seconds, () => server.memory());
-    return { dialect, generatorSeconds, endpoints, coldSearch, search, likes, rss, fullList, web };
+    return { dialect, generatorSeconds, endpoints, coldSearch, search, likes, copies, rss, fullList, web };
   } finally {
     await server.stop();
     await direct.close();

@@ -1,6 +1,7 @@
 import { cpus, totalmem } from 'node:os';
 import type { LoadResult } from './load';
 import { FULL_LIST_CLIENTS, type FullListLoadResult } from './full-list-load';
+import type { CopiesLoadResult } from './copies-load';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { WebFigures } from './web';
@@ -26,6 +27,7 @@ export interface DialectFigures {
   readonly coldSearch: LoadResult;
   readonly search: SearchSpeed;
   readonly likes: LikesLoadResult;
+  readonly copies: CopiesLoadResult;
   readonly rss: { rssMb: number; peakMb: number };
   readonly fullList: FullListLoadResult;
   readonly web?: WebFigures;
@@ -47,6 +49,7 @@ export const BUDGETS = {
   listShareOfRaw: 0.5,
   searchSpeedUp: 10,
   likeRate: 2000,
+  copyRate: 2000,
   rssMb: 250,
   fullListHealthP99Ms: 50,
   fullListRssMb: 400,
@@ -84,6 +87,23 @@ function target(endpoint: EndpointFigures): string {
   if (endpoint.p99Budget !== undefined) parts.push(`p99 <= ${endpoint.p99Budget} ms`);
   if (endpoint.ratioBudget !== undefined) parts.push(`>= ${endpoint.ratioBudget * 100}% of raw`);
   return parts.join(', ') || '-';
+}
+
+/**
+ * The copies row: the rate the server kept (copies acknowledged over the time
+ * they took, never more than the rate offered: the last second's copies are
+ * sent at its start, so a server keeping up finishes before `seconds` end),
+ * and whether every acknowledged copy is exactly one row and one increment.
+ */
+export function copiesCell(copies: CopiesLoadResult): string {
+  const rate = copies.succeeded / Math.max(copies.elapsedSeconds, copies.seconds);
+  const exact = copies.wrongCounters === 0 && copies.rowsAdded === copies.succeeded;
+  const ok = rate >= BUDGETS.copyRate * 0.98 && copies.failures === 0 && exact;
+  return (
+    `${int(rate)} req/s (${int(copies.succeeded)} of ${int(copies.offered)} acknowledged in ${copies.elapsedSeconds.toFixed(1)} s), ` +
+    `p50 ${ms(copies.p50)} ms, p99 ${ms(copies.p99)} ms, ${int(copies.failures)} failed, ` +
+    `${int(copies.rowsAdded)} rows added, ${copies.wrongCounters} wrong counters: ${verdict(ok, 'see figures')}`
+  );
 }
 
 /** The results as a Markdown table: one row per figure, one column per database. */
@@ -132,6 +152,12 @@ export function resultTable(run: BenchRun): string {
       return `${int(rate)} req/s over ${figures.likes.seconds} s, p99 ${ms(figures.likes.p99)} ms, ${int(figures.likes.failures)} failed, ${figures.likes.wrongCounters} wrong counters: ${verdict(ok, 'see figures')}`;
     }),
     `${int(BUDGETS.likeRate)} req/s, counts exact`,
+    '-',
+  ]);
+  rows.push([
+    `Copies at ${int(BUDGETS.copyRate)} req/s from 1,000 user ids and 'anonymous'`,
+    ...byDialect((figures) => copiesCell(figures.copies)),
+    `${int(BUDGETS.copyRate)} req/s, counts exact`,
     '-',
   ]);
   rows.push([
