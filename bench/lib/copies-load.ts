@@ -4,7 +4,9 @@ import type { Database } from '../../apps/server/src/db/schema';
 import { counterMismatches } from '../../apps/server/src/fuzz/invariants';
 import { type LoadResult, load } from './load';
 import { pickAtRandom, reactionTargets } from './reaction-targets';
-import { BUDGETS } from './report';
+
+/** The budget (issue 16): this many copies a second, with exact counts. */
+export const COPY_RATE = 2000;
 
 export interface CopiesLoadResult extends LoadResult {
   readonly seconds: number;
@@ -43,7 +45,7 @@ async function copyRows(db: Kysely<Database>): Promise<number> {
 export async function copiesLoad(db: Kysely<Database>, baseUrl: string, seconds: number): Promise<CopiesLoadResult> {
   const { promptIds, userIds } = await reactionTargets(db);
   const copiers = [...userIds, ANONYMOUS_USER_ID];
-  const offered = BUDGETS.copyRate * seconds;
+  const offered = COPY_RATE * seconds;
   const rowsBefore = await copyRows(db);
   const result = await load({
     url: baseUrl,
@@ -51,7 +53,7 @@ export async function copiesLoad(db: Kysely<Database>, baseUrl: string, seconds:
     seconds,
     amount: offered,
     method: 'POST',
-    overallRate: BUDGETS.copyRate,
+    overallRate: COPY_RATE,
     setupRequest: (request) => ({
       ...request,
       method: 'POST',

@@ -1,7 +1,7 @@
 import { cpus, totalmem } from 'node:os';
 import type { LoadResult } from './load';
 import { FULL_LIST_CLIENTS, type FullListLoadResult } from './full-list-load';
-import type { CopiesLoadResult } from './copies-load';
+import { COPY_RATE, type CopiesLoadResult } from './copies-load';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { WebFigures } from './web';
@@ -49,7 +49,7 @@ export const BUDGETS = {
   listShareOfRaw: 0.5,
   searchSpeedUp: 10,
   likeRate: 2000,
-  copyRate: 2000,
+  copyRate: COPY_RATE,
   rssMb: 250,
   fullListHealthP99Ms: 50,
   fullListRssMb: 400,
