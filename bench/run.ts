@@ -13,6 +13,7 @@ import { crossInstanceVisibility } from './lib/cross-instance';
 import { FULL_LIST_CLIENTS, fullListLoad } from './lib/full-list-load';
 import { probeHealth } from './lib/health-probe';
 import { percentile } from './lib/percentile';
+import { copiesLoad } from './lib/copies-load';
 import { likesLoad } from './lib/likes-load';
 import { load, waitUntilIdle } from './lib/load';
 import { ROOT, freePort, startBuiltServer, startNode } from './lib/processes';
@@ -27,16 +28,18 @@ import { lighthouseTable } from './lib/lighthouse';
  * npm run bench: builds the 100k dataset when missing, then for each
  * database starts the real server (RATE_LIMIT=0), loads it with autocannon,
  * serves the same bytes from a raw node:http server as the ceiling, measures
- * indexed search against a LIKE scan, the like/unlike load with an exact
- * counter check, RSS, the time a like on one instance takes to show on
- * another (two more instances on one Redis), and the web figures; prints one
- * table and writes it into docs/performance.md. Every load is bounded in time and stays on
+ * indexed search against a LIKE scan, the like/unlike and the copy loads
+ * with exact counter checks, RSS, the time a like on one instance takes to
+ * show on another (two more instances on one Redis), and the web figures;
+ * prints one table and writes it into docs/performance.md. Every load is
+ * bounded in time and stays on
  * 127.0.0.1.
  */
 const { values } = parseArgs({
   options: {
     dialects: { type: 'string', default: 'sqlite,postgres' },
     seconds: { type: 'string', default: '10' },
+    // The like and the copy loads each run this long.
     'like-seconds': { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
     prompts: { type: 'string', default: '100000' },
@@ -147,6 +150,9 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
 
     console.log(`[${dialect}] like/unlike load`);
     const likes = await likesLoad(direct.db, server.url, likeSeconds);
+    await waitUntilIdle(server.url);
+    console.log(`[${dialect}] copy load`);
+    const copies = await copiesLoad(direct.db, server.url, likeSeconds);
     const rss = server.memory();
     await waitUntilIdle(server.url);
 
@@ -156,7 +162,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     // Last: whole-library downloads raise the process's peak memory, which the row above reports without them.
     console.log(`[${dialect}] ${FULL_LIST_CLIENTS} clients downloading the unpaged list`);
     const fullList = await fullListLoad(server.url, seconds, () => server.memory());
-    return { dialect, generatorSeconds, endpoints, coldSearch, coldSearchHealth, search, likes, rss, fullList, crossInstance, web };
+    return { dialect, generatorSeconds, endpoints, coldSearch, coldSearchHealth, search, likes, copies, rss, fullList, crossInstance, web };
   } finally {
     await server.stop();
     await direct.close();

@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema';
 import { type LoadResult, load } from './load';
+import { pickAtRandom, reactionTargets } from './reaction-targets';
 
-/** The budget (docs/architecture.md, Budgets): this many like/unlike requests per second, from this many visitors. */
+/** The budget (docs/architecture.md, Budgets): this many like/unlike requests per second. */
 export const LIKE_RATE = 2000;
-export const LIKE_USERS = 1000;
-const LIKE_PROMPTS = 500;
 
 export interface LikesLoadResult extends LoadResult {
   readonly seconds: number;
@@ -19,9 +18,7 @@ export interface LikesLoadResult extends LoadResult {
  * checks every prompt's counter against its rows.
  */
 export async function likesLoad(db: Kysely<Database>, baseUrl: string, seconds: number): Promise<LikesLoadResult> {
-  const prompts = (await db.selectFrom('prompts').select('id').orderBy('id').limit(LIKE_PROMPTS).execute()).map((row) => row.id);
-  const users = Array.from({ length: LIKE_USERS }, (_, index) => `user_bench${String(index).padStart(8, '0')}`);
-  const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)] as T;
+  const { promptIds, userIds } = await reactionTargets(db);
   const result = await load({
     url: baseUrl,
     connections: 50,
@@ -31,8 +28,8 @@ export async function likesLoad(db: Kysely<Database>, baseUrl: string, seconds: 
     setupRequest: (request) => ({
       ...request,
       method: 'POST',
-      path: `/api/prompts/${pick(prompts)}/like`,
-      headers: { 'content-type': 'application/json', 'user-id': pick(users) },
+      path: `/api/prompts/${pickAtRandom(promptIds)}/like`,
+      headers: { 'content-type': 'application/json', 'user-id': pickAtRandom(userIds) },
       body: JSON.stringify({ liked: Math.random() < 0.5 }),
     }),
   });

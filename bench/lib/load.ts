@@ -5,7 +5,11 @@ export interface LoadResult {
   readonly p50: number;
   readonly p99: number;
   readonly requests: number;
+  /** Responses with a 2xx status: the requests the server acknowledged. */
+  readonly succeeded: number;
   readonly failures: number;
+  /** From the first request to the last response (with `amount`, longer than `seconds` when the server falls behind). */
+  readonly elapsedSeconds: number;
 }
 
 export interface LoadOptions {
@@ -14,6 +18,13 @@ export interface LoadOptions {
   readonly seconds: number;
   readonly method?: 'GET' | 'POST';
   readonly overallRate?: number;
+  /**
+   * Send exactly this many requests and wait for every answer, instead of
+   * stopping after `seconds` with up to one request per connection unanswered
+   * (which the server may still carry out): for loads whose writes are counted
+   * against their acknowledgements afterwards.
+   */
+  readonly amount?: number;
   readonly headers?: Record<string, string>;
   readonly setupRequest?: (request: autocannon.Request) => autocannon.Request;
 }
@@ -24,6 +35,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
+    amount: options.amount,
     overallRate: options.overallRate,
     headers: options.headers,
     requests: options.setupRequest ? [{ method: options.method ?? 'GET', setupRequest: options.setupRequest }] : undefined,
@@ -33,7 +45,9 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
+    succeeded: result['2xx'],
     failures: result.non2xx + result.errors + result.timeouts,
+    elapsedSeconds: result.duration,
   };
 }
 

@@ -2,6 +2,7 @@ import { cpus, totalmem } from 'node:os';
 import type { LoadResult } from './load';
 import { FULL_LIST_CLIENTS, type FullListLoadResult } from './full-list-load';
 import type { CrossInstanceResult } from './cross-instance';
+import { COPY_RATE, type CopiesLoadResult } from './copies-load';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { WebFigures } from './web';
@@ -29,6 +30,7 @@ export interface DialectFigures {
   readonly coldSearchHealth: { readonly p50: number; readonly p99: number };
   readonly search: SearchSpeed;
   readonly likes: LikesLoadResult;
+  readonly copies: CopiesLoadResult;
   readonly rss: { rssMb: number; peakMb: number };
   readonly fullList: FullListLoadResult;
   /** Two instances on one Redis (absent when the run had no Redis). */
@@ -52,6 +54,7 @@ export const BUDGETS = {
   listShareOfRaw: 0.5,
   searchSpeedUp: 10,
   likeRate: 2000,
+  copyRate: COPY_RATE,
   rssMb: 250,
   fullListHealthP99Ms: 50,
   coldSearchRate: 500,
@@ -93,6 +96,23 @@ function target(endpoint: EndpointFigures): string {
   if (endpoint.p99Budget !== undefined) parts.push(`p99 <= ${endpoint.p99Budget} ms`);
   if (endpoint.ratioBudget !== undefined) parts.push(`>= ${endpoint.ratioBudget * 100}% of raw`);
   return parts.join(', ') || '-';
+}
+
+/**
+ * The copies row: the rate the server kept (copies acknowledged over the time
+ * they took, never more than the rate offered: the last second's copies are
+ * sent at its start, so a server keeping up finishes before `seconds` end),
+ * and whether every acknowledged copy is exactly one row and one increment.
+ */
+export function copiesCell(copies: CopiesLoadResult): string {
+  const rate = copies.succeeded / Math.max(copies.elapsedSeconds, copies.seconds);
+  const exact = copies.wrongCounters === 0 && copies.rowsAdded === copies.succeeded;
+  const ok = rate >= BUDGETS.copyRate * 0.98 && copies.failures === 0 && exact;
+  return (
+    `${int(rate)} req/s (${int(copies.succeeded)} of ${int(copies.offered)} acknowledged in ${copies.elapsedSeconds.toFixed(1)} s), ` +
+    `p50 ${ms(copies.p50)} ms, p99 ${ms(copies.p99)} ms, ${int(copies.failures)} failed, ` +
+    `${int(copies.rowsAdded)} rows added, ${copies.wrongCounters} wrong counters: ${verdict(ok, 'see figures')}`
+  );
 }
 
 /** The results as a Markdown table: one row per figure, one column per database. */
@@ -164,6 +184,12 @@ export function resultTable(run: BenchRun): string {
       '-',
     ]);
   }
+  rows.push([
+    `Copies at ${int(BUDGETS.copyRate)} req/s from 1,000 user ids and 'anonymous'`,
+    ...byDialect((figures) => copiesCell(figures.copies)),
+    `${int(BUDGETS.copyRate)} req/s, counts exact`,
+    '-',
+  ]);
   rows.push([
     `GET /api/prompts (unpaged, brotli), ${FULL_LIST_CLIENTS} clients back to back from no list built, with /api/health every 10 ms`,
     ...byDialect((figures) => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/ids';
 import { insertPrompt } from '../src/prompts/insert-repository';
 import { listPrompts } from '../src/prompts/read-repository';
-import { recordCopy, setLike } from '../src/prompts/reactions-repository';
+import { recordCopies, setLike } from '../src/prompts/reactions-repository';
 import { type TestDatabase, TEST_DIALECTS, createTestDatabase } from '../src/testing/test-database';
 import { scratchFolder, summaryFigures, vault } from './cli-test-helpers';
 import { EXPORT_KIND, EXPORT_VERSION } from './export-prompts';
@@ -46,7 +46,7 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
     });
     await setLike(source.db, source.dialect, 'p1', 'user_test00000001', true, nowIso());
     await setLike(source.db, source.dialect, 'p1', 'user_test00000002', true, nowIso());
-    await recordCopy(source.db, 'p2', 'anonymous', nowIso());
+    await recordCopies(source.db, source.dialect, [{ promptId: 'p2', userId: 'anonymous', createdAt: nowIso() }]);
   });
   afterEach(async () => {
     await Promise.all([source.close(), target.close()]);

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Dialect, preparedStatement } from '../db/connect';
 import type { Database } from '../db/schema';
+import type { CopyEvent, CopyOutcome } from './copy-batches';
 import { promptExists } from './read-repository';
 
 /** Likes and copies: the counters that move with every visitor's click, and the likes each visitor has. */
@@ -113,22 +114,99 @@ async function setLikeInOneStatement(
   return count === null || count === undefined ? undefined : { likeCount: Number(count) };
 }
 
-/** Records one copy event and bumps the counter in the same transaction. */
-export async function recordCopy(
-  db: Kysely<Database>,
-  promptId: string,
-  userId: string,
-  createdAt: string,
-): Promise<{ copyCount: number } | undefined> {
+/**
+ * Records copies of visible prompts (a batch from copy-batches.ts): for each,
+ * one copy row and one increment of its prompt's copy_count, all of them or
+ * none. Returns one outcome per copy, in order: the prompt's count after that
+ * copy, or undefined (nothing written) for an unknown or hidden prompt.
+ *
+ * Both databases write a batch with set-based statements of constant text
+ * (prepared once), whatever its size: the per-copy cost is the rows written,
+ * not a round trip and a commit.
+ */
+export async function recordCopies(db: Kysely<Database>, dialect: Dialect, copies: readonly CopyEvent[]): Promise<CopyOutcome[]> {
+  if (copies.length === 0) return [];
+  const finalCounts = dialect === 'postgres' ? await countCopiesInOneStatement(db, copies) : await countCopiesInOneTransaction(db, copies);
+  return countsInBatchOrder(copies, finalCounts);
+}
+
+/**
+ * The copies of one prompt in a batch take its counts in batch order, the
+ * last one the final count: what they would have read one after the other.
+ */
+function countsInBatchOrder(copies: readonly CopyEvent[], finalCounts: ReadonlyMap<string, number>): CopyOutcome[] {
+  const later = new Map<string, number>();
+  for (const copy of copies) later.set(copy.promptId, (later.get(copy.promptId) ?? 0) + 1);
+  return copies.map((copy) => {
+    const final = finalCounts.get(copy.promptId);
+    if (final === undefined) return undefined;
+    const after = (later.get(copy.promptId) ?? 1) - 1;
+    later.set(copy.promptId, after);
+    return { copyCount: final - after };
+  });
+}
+
+const countsById = (rows: readonly { id: string; copy_count: number }[]) => new Map(rows.map((row) => [row.id, Number(row.copy_count)]));
+
+/**
+ * PostgreSQL: the whole batch as one prepared statement (one round trip and
+ * one commit, where a lone copy took five round trips in a transaction).
+ * Returns the final count of each prompt whose counter moved.
+ *
+ * - `locked` locks the batch's visible prompts in id order, so two batches
+ *   (of two server instances) never wait for each other in a cycle; a prompt
+ *   hidden meanwhile is re-checked on its newest version and left out.
+ * - `counted` adds each prompt's number of copies in the batch at once (a
+ *   statement may update a row only once).
+ * - `added` inserts a row for every copy of a prompt whose counter moved.
+ * Data-modifying CTEs run atomically.
+ */
+async function countCopiesInOneStatement(db: Kysely<Database>, copies: readonly CopyEvent[]): Promise<Map<string, number>> {
+  const result = await sql<{ id: string; copy_count: number }>`${preparedStatement('record-copies')}
+    WITH requested AS (
+      SELECT * FROM unnest(${copies.map((copy) => copy.promptId)}::text[], ${copies.map((copy) => copy.userId)}::text[],
+        ${copies.map((copy) => copy.createdAt)}::text[]) AS r(prompt_id, user_id, created_at)
+    ),
+    locked AS (
+      SELECT id FROM prompts WHERE id IN (SELECT prompt_id FROM requested) AND status = 'visible'
+      ORDER BY id FOR NO KEY UPDATE
+    ),
+    counted AS (
+      UPDATE prompts p SET copy_count = p.copy_count + batch.copies
+      FROM (SELECT prompt_id, count(*) AS copies FROM requested GROUP BY prompt_id) batch
+      WHERE p.id = batch.prompt_id AND p.id IN (SELECT id FROM locked)
+      RETURNING p.id, p.copy_count
+    ),
+    added AS (
+      INSERT INTO copies (prompt_id, user_id, created_at)
+      SELECT prompt_id, user_id, created_at FROM requested WHERE prompt_id IN (SELECT id FROM counted)
+    )
+    SELECT id, copy_count FROM counted`.execute(db);
+  return countsById(result.rows);
+}
+
+/**
+ * SQLite: the batch as a JSON array of [prompt id, user id, time] read by
+ * json_each, in one transaction of two statements (SQLite has no
+ * data-modifying CTEs): the counters of the visible prompts, then a row for
+ * every copy of a prompt whose counter moved. One writer at a time, so no
+ * hide can fall between them. Returns the final count of each prompt whose
+ * counter moved.
+ */
+async function countCopiesInOneTransaction(db: Kysely<Database>, copies: readonly CopyEvent[]): Promise<Map<string, number>> {
+  const batch = JSON.stringify(copies.map((copy) => [copy.promptId, copy.userId, copy.createdAt]));
   return db.transaction().execute(async (trx) => {
-    if (!(await promptExists(trx, promptId))) return undefined;
-    await trx.insertInto('copies').values({ prompt_id: promptId, user_id: userId, created_at: createdAt }).execute();
-    const updated = await trx
-      .updateTable('prompts')
-      .set((eb) => ({ copy_count: eb('copy_count', '+', 1) }))
-      .where('id', '=', promptId)
-      .returning('copy_count')
-      .executeTakeFirstOrThrow();
-    return { copyCount: updated.copy_count };
+    const counted = await sql<{ id: string; copy_count: number }>`
+      WITH batch AS (SELECT value ->> 0 AS prompt_id, count(*) AS copies FROM json_each(${batch}) GROUP BY value ->> 0)
+      UPDATE prompts SET copy_count = copy_count + batch.copies FROM batch
+      WHERE prompts.id = batch.prompt_id AND prompts.status = 'visible'
+      RETURNING prompts.id AS id, prompts.copy_count AS copy_count`.execute(trx);
+    if (counted.rows.length > 0) {
+      await sql`
+        INSERT INTO copies (prompt_id, user_id, created_at)
+        SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${batch})
+        WHERE value ->> 0 IN (SELECT value FROM json_each(${JSON.stringify(counted.rows.map((row) => row.id))}))`.execute(trx);
+    }
+    return countsById(counted.rows);
   });
 }

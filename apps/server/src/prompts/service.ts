@@ -12,6 +12,7 @@ import { insertPrompt } from './insert-repository';
 import type { FullList } from './full-list';
 import type { BytePatch } from '../http/shared-json';
 import { type PromptPage, createListing } from './listing';
+import { createCopyBatches } from './copy-batches';
 import * as reactions from './reactions-repository';
 import * as read from './read-repository';
 import { toPrompt } from './to-prompt';
@@ -47,6 +48,7 @@ export interface PromptsService {
 export function createPromptsService(database: DatabaseHandle, caches: AppCaches, writes: LibraryWrites): PromptsService {
   const { db, dialect } = database;
   const listing = createListing(database, caches);
+  const recordCopy = createCopyBatches((copies) => reactions.recordCopies(db, dialect, copies));
   return {
     list: (query, userId) => listing.list(query, userId),
     fullList: (query, userId) => listing.fullList(query, userId),
@@ -103,7 +105,7 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
     },
 
     async copy(id, userId) {
-      const result = await reactions.recordCopy(db, id, userId, nowIso());
+      const result = await recordCopy({ promptId: id, userId, createdAt: nowIso() });
       writes.announce({ kind: 'copied' });
       if (!result) throw notFound('Prompt');
       return result;
