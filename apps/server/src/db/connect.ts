@@ -109,21 +109,19 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
     }
   };
   const threads = path === ':memory:' ? 0 : (options.readThreads ?? defaultSqliteReadThreads());
-  const longReads =
+  const pool =
     threads === 0
-      ? db
-      : new Kysely<Database>({
-          dialect: sqliteReadPoolDialect(
-            new SqliteReadPool({
-              path,
-              size: threads,
-              lowerFunction: SQLITE_LOWER_FUNCTION,
-              busyTimeoutMs: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS,
-            }),
-          ),
+      ? undefined
+      : new SqliteReadPool({
+          path,
+          size: threads,
+          lowerFunction: SQLITE_LOWER_FUNCTION,
+          busyTimeoutMs: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS,
         });
+  const longReads = pool ? new Kysely<Database>({ dialect: sqliteReadPoolDialect(pool) }) : db;
   const close = async () => {
-    if (longReads !== db) await longReads.destroy();
+    // Closed here, not through Kysely's destroy(), which skips a driver that never ran a query.
+    await pool?.close();
     await db.destroy();
   };
   return { db, dialect: 'sqlite', readSnapshot, longReads, close };

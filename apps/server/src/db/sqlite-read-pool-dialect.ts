@@ -27,7 +27,7 @@ class PoolConnection implements DatabaseConnection {
 class PoolDriver implements Driver {
   private readonly connection: PoolConnection;
 
-  constructor(private readonly pool: SqliteReadPool) {
+  constructor(pool: SqliteReadPool) {
     this.connection = new PoolConnection(pool);
   }
 
@@ -41,9 +41,8 @@ class PoolDriver implements Driver {
   async commitTransaction(): Promise<void> {}
   async rollbackTransaction(): Promise<void> {}
   async releaseConnection(): Promise<void> {}
-  async destroy(): Promise<void> {
-    await this.pool.close();
-  }
+  /** The pool belongs to the DatabaseHandle, which closes it (connect.ts). */
+  async destroy(): Promise<void> {}
 }
 
 /**

@@ -60,6 +60,17 @@ describe('long reads on SQLite run on worker threads', () => {
     expect(ticks).toBeGreaterThan(2);
   });
 
+  it('ends its threads when the handle closes, whether or not a read ran', async () => {
+    const idle = connectDatabase({ kind: 'sqlite', path: join(dir, 'idle.db') }, { readThreads: 2 });
+    await migrateToLatest(idle.db);
+    await idle.close();
+    await expect(idle.longReads.selectFrom('prompts').select('id').execute()).rejects.toThrow(/closed/);
+    await database.longReads.selectFrom('prompts').select('id').execute();
+    await database.close();
+    await expect(database.longReads.selectFrom('prompts').select('id').execute()).rejects.toThrow(/closed/);
+    // afterEach closes it again: closing twice is harmless.
+  });
+
   it('refuses writes and reports SQLite errors with their code', async () => {
     await expect(sql`DELETE FROM prompts`.execute(database.longReads)).rejects.toThrow(/rows only/);
     await expect(sql`SELECT * FROM no_such_table`.execute(database.longReads)).rejects.toMatchObject({ code: 'SQLITE_ERROR' });

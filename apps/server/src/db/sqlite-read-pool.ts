@@ -43,17 +43,17 @@ export interface SqliteReadPoolOptions {
  * every transaction committed before it began, on any connection, so a read
  * here after a write on the main connection sees the write.
  *
- * A thread that dies (it should not) fails its queries with SqliteReadError
- * and is replaced.
+ * The threads start with the first query (a process that never searches,
+ * such as a command-line tool or most tests, starts none). A thread that
+ * dies (it should not) fails its queries with SqliteReadError and is
+ * replaced. The owner must call close(): the threads hold the file open.
  */
 export class SqliteReadPool {
   private readonly threads: PoolThread[] = [];
   private nextId = 0;
   private closed = false;
 
-  constructor(private readonly options: SqliteReadPoolOptions) {
-    for (let index = 0; index < options.size; index += 1) this.threads.push(this.spawn());
-  }
+  constructor(private readonly options: SqliteReadPoolOptions) {}
 
   private spawn(): PoolThread {
     const { path, lowerFunction, busyTimeoutMs } = this.options;
@@ -82,6 +82,7 @@ export class SqliteReadPool {
   /** Runs one compiled read query on the least busy thread. */
   query(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
     if (this.closed) return Promise.reject(new SqliteReadError('The SQLite read pool is closed'));
+    while (this.threads.length < this.options.size) this.threads.push(this.spawn());
     const thread = this.threads.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
