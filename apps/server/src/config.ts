@@ -96,7 +96,7 @@ const envSchema = z.object({
   // On SIGTERM, connections still open this long after the last in-flight
   // request (a stalled client) are closed and the process exits.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  // SQLite only: threads that run searches off the event loop (db/sqlite-read-pool.ts); unset picks one per core, 2 to 4.
+  // SQLite only: threads that run searches off the event loop (db/sqlite-read-pool.ts); unset picks one per core but one, 1 to 4.
   SQLITE_READ_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The origin visitors reach the site at, for absolute links in link

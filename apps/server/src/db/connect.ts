@@ -54,12 +54,13 @@ export interface ConnectOptions {
 }
 
 /**
- * Threads for SQLite's long reads by default: one per core, at least two so
- * that one slow search never waits behind another, at most four (each holds
- * a connection with its own page cache).
+ * Threads for SQLite's long reads by default: one per core but the one the
+ * event loop needs, at least one, at most four. Each costs about 15 MB of
+ * resident memory (a V8 isolate and a connection's page cache), which on a
+ * two-core machine is not worth a second thread: both would share one core.
  */
 export function defaultSqliteReadThreads(): number {
-  return Math.min(4, Math.max(2, availableParallelism()));
+  return Math.min(4, Math.max(1, availableParallelism() - 1));
 }
 
 /**

@@ -7,6 +7,9 @@ function workerFile(): URL {
   return existsSync(built) ? built : new URL('./sqlite-read-worker.ts', import.meta.url);
 }
 
+/** Both semi-spaces of a thread's young generation, in MB. */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 interface Pending {
   readonly resolve: (rows: unknown[]) => void;
   readonly reject: (error: Error) => void;
@@ -57,7 +60,12 @@ export class SqliteReadPool {
 
   private spawn(): PoolThread {
     const { path, lowerFunction, busyTimeoutMs } = this.options;
-    const worker = new Worker(workerFile(), { workerData: { path, lowerFunction, busyTimeoutMs } });
+    const worker = new Worker(workerFile(), {
+      workerData: { path, lowerFunction, busyTimeoutMs },
+      // As the server's own --max-semi-space-size=4 (apps/server/launch.ts): a thread's young generation
+      // would otherwise grow to 32 MB under a search load, and the process's resident memory with it.
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     const thread: PoolThread = { worker, pending: new Map() };
     worker.on('message', (message: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
       const waiting = thread.pending.get(message.id);
