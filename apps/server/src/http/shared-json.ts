@@ -154,7 +154,11 @@ export async function sendSharedBytes(request: FastifyRequest, reply: FastifyRep
  */
 export function sendPatchedBytes(reply: FastifyReply, bytes: SharedBytes, patches: readonly BytePatch[]): FastifyReply {
   const byChunk = new Map<number, BytePatch[]>();
-  for (const patch of patches) byChunk.set(patch.chunk, [...(byChunk.get(patch.chunk) ?? []), patch]);
+  for (const patch of patches) {
+    const inChunk = byChunk.get(patch.chunk);
+    if (inChunk) inChunk.push(patch);
+    else byChunk.set(patch.chunk, [patch]);
+  }
   function* pieces(): Generator<Buffer> {
     for (const [index, chunk] of bytes.chunks.entries()) {
       let start = 0;
