@@ -13,6 +13,19 @@ export const PROMPT_LIMITS = {
 } as const;
 
 export type PromptField = keyof typeof PROMPT_LIMITS;
+
+/**
+ * Tags (tags.ts holds the rule): at most TAG_LIMITS.perPrompt on a prompt,
+ * each minLength to maxLength code points once normalised.
+ */
+export const TAG_LIMITS = {
+  perPrompt: 5,
+  minLength: 2,
+  maxLength: 25,
+} as const;
+
+/** GET /api/facets lists at most this many tags, most used first. */
+export const TAG_FACET_LIMIT = 100;
 export const PROMPT_FIELDS = Object.keys(PROMPT_LIMITS) as PromptField[];
 
 /**

@@ -27,6 +27,18 @@ export const MESSAGES = {
     displaying: (shown: number, total: number) => `Displaying ${shown} of ${total} prompts`,
     fetchFailed: (status: number, statusText: string) => `Failed to fetch prompts: ${status} ${statusText}`,
   },
+  // Beyond the spec: tags on prompts and their filter (issue 20).
+  tags: {
+    filterLegend: 'Tags',
+    /** The accessible name of a tag link on a card or the prompt page. */
+    showTagged: (tag: string) => `Show prompts tagged ${tag}`,
+    listLabel: 'Tags',
+    chip: (tag: string) => `Tag: ${tag}`,
+    notList: 'Tags must be a list of text',
+    tooMany: (max: number) => `At most ${max} tags`,
+    invalid: (tag: string, min: number, max: number) =>
+      `Tag "${tag}" must be ${min}-${max} letters, digits or hyphens (spaces and underscores become hyphens)`,
+  },
   card: {
     likes: (count: number) => `${count} Likes`,
     comments: (count: number) => `${count} Notes`,
@@ -111,6 +123,9 @@ export const MESSAGES = {
     modelSuggestions: 'Model suggestions',
     openNewPrompt: 'Open your prompt',
     openExistingPrompt: 'Open the existing prompt',
+    tagsLabel: 'Tags (optional)',
+    tagsHint: (max: number) => `Up to ${max} tags, separated by commas, e.g. email, cover-letter.`,
+    tagSuggestions: 'Tags in use',
     prefilled: 'This form was filled in from a link. Check it and complete it; nothing is shared until you press Share Prompt.',
   },
   analytics: {

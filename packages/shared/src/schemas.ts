@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { HONEYPOT_FIELD, COMMENT_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS } from './limits';
+import { HONEYPOT_FIELD, COMMENT_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS, TAG_LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { searchTextOf } from './search-text';
+import { isValidTag, normaliseTags, splitTagList } from './tags';
 import { charLength, hasLoneSurrogate } from './text';
 
 /**
@@ -39,11 +40,31 @@ function optionalText(label: string, limit: number) {
 export { HONEYPOT_FIELD };
 const honeypot = z.string().max(1000).optional();
 
+/**
+ * A prompt's tags, by the one rule of tags.ts: each normalised, duplicates
+ * merged, then at most TAG_LIMITS.perPrompt, each valid. An invalid list is
+ * refused (a 400 naming `tags`), never shortened or altered beyond the rule.
+ */
+export const tagListSchema = z
+  .array(z.string({ error: MESSAGES.tags.notList }).refine(...wellFormed('Tag')), { error: MESSAGES.tags.notList })
+  .overwrite(normaliseTags)
+  .refine((tags) => tags.length <= TAG_LIMITS.perPrompt, { message: MESSAGES.tags.tooMany(TAG_LIMITS.perPrompt) })
+  .superRefine((tags, context) => {
+    const bad = tags.find((tag) => !isValidTag(tag));
+    if (bad !== undefined) {
+      context.addIssue({ code: 'custom', message: MESSAGES.tags.invalid(bad, TAG_LIMITS.minLength, TAG_LIMITS.maxLength) });
+    }
+  })
+  .meta({
+    description: `0-${TAG_LIMITS.perPrompt} tags. Each is trimmed and lower-cased, runs of spaces or underscores become one hyphen, and the result must be ${TAG_LIMITS.minLength}-${TAG_LIMITS.maxLength} letters (any script), digits and hyphens; duplicates after normalising merge.`,
+  });
+
 export const promptInputSchema = z.object({
   title: requiredText('Title', PROMPT_LIMITS.title),
   prompt: requiredText('Prompt', PROMPT_LIMITS.prompt),
   category: requiredText('Category', PROMPT_LIMITS.category),
   model: requiredText('Model', PROMPT_LIMITS.model),
+  tags: tagListSchema.optional(),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type PromptInput = z.infer<typeof promptInputSchema>;
@@ -96,6 +117,14 @@ export const listQuerySchema = z.object({
   q: z.string().overwrite(searchTextOf).max(200, 'q must be at most 200 characters').optional(),
   category: z.string().max(200).optional(),
   model: z.string().max(200).optional(),
+  /** Comma-separated; prompts carrying every one. Each follows the tag rule; an empty list is no filter. */
+  tags: z
+    .string()
+    .max(500, 'tags must be at most 500 characters')
+    .transform(splitTagList)
+    .pipe(tagListSchema)
+    .optional()
+    .meta({ description: 'Comma-separated tags (e.g. `email,work`): only prompts carrying all of them' }),
   sort: z.enum(SORT_OPTIONS, { error: `sort must be one of ${SORT_OPTIONS.join(', ')}` }).optional(),
   liked: z.enum(['true', 'false'], { error: 'liked must be true or false' }).optional(),
   limit: z.coerce
@@ -114,6 +143,8 @@ export const promptSchema = z.object({
   prompt: z.string(),
   category: z.string(),
   model: z.string(),
+  /** Normalised (tags.ts), in the order they were given. */
+  tags: z.array(z.string()),
   likes: z.number().int(),
   liked: z.boolean(),
   copyCount: z.number().int(),
@@ -143,6 +174,8 @@ export const facetsSchema = z.object({
   categories: z.array(facetSchema),
   models: z.array(facetSchema),
   keywords: z.array(z.string()),
+  /** Tags of visible prompts: most used first, then by name; at most TAG_FACET_LIMIT. */
+  tags: z.array(facetSchema),
 });
 export type Facets = z.infer<typeof facetsSchema>;
 

@@ -11,9 +11,11 @@ export interface ListKeyParts {
   readonly text: string;
   readonly category?: string;
   readonly model?: string;
+  /** Normalised tags (packages/shared/src/tags.ts), in any order: the key sorts them, as the filter's meaning does not depend on it. */
+  readonly tags: readonly string[];
 }
 
-const listParts = (parts: ListKeyParts) => [parts.text, parts.category ?? null, parts.model ?? null];
+const listParts = (parts: ListKeyParts) => [parts.text, parts.category ?? null, parts.model ?? null, [...new Set(parts.tags)].sort()];
 
 export const cacheKeys = {
   facets: 'facets',

@@ -19,6 +19,20 @@ export interface PromptsTable {
   created_at: string;
   /** duplicate-key.ts of the title and text; unique. NULL for rows written without one. */
   duplicate_key: string | null;
+  /** The prompt's tags, separated by spaces (tags/stored-tags.ts). */
+  tag_list: Generated<string>;
+}
+
+/** One row per prompt and tag (migration 0006). */
+export interface PromptTagsTable {
+  tag: string;
+  prompt_id: string;
+}
+
+/** How many visible prompts carry each tag, kept exact by the writes (tags/repository.ts). */
+export interface TagsTable {
+  name: string;
+  count: Generated<number>;
 }
 
 export interface LikesTable {
@@ -74,6 +88,8 @@ export interface Database {
   comments: CommentsTable;
   reports: ReportsTable;
   spellings: SpellingsTable;
+  prompt_tags: PromptTagsTable;
+  tags: TagsTable;
 }
 
 export type PromptRow = Selectable<PromptsTable>;

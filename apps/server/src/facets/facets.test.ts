@@ -17,7 +17,7 @@ describe.each(TEST_DIALECTS)('GET /api/facets on %s', (dialect) => {
 
   it('is empty on an empty library', async () => {
     const response = await t.app.inject({ url: '/api/facets' });
-    expect(response.json()).toEqual({ total: 0, categories: [], models: [], keywords: [] });
+    expect(response.json()).toEqual({ total: 0, categories: [], models: [], keywords: [], tags: [] });
   });
 
   it('lists distinct categories and models alphabetically with counts, and the popular title words', async () => {

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, Visibility } from '../db/schema';
+import { countTags } from '../tags/repository';
+import { fromTagList } from '../tags/stored-tags';
 
 /** Reported targets, most reported first, with their current state. */
 export async function listReportSummaries(db: Kysely<Database>, limit: number) {
@@ -32,10 +34,26 @@ export async function listReportSummaries(db: Kysely<Database>, limit: number) {
 
 export type ReportSummaryRow = Awaited<ReturnType<typeof listReportSummaries>>[number];
 
-/** Sets a prompt's visibility; false for an unknown id. */
+/**
+ * Sets a prompt's visibility and keeps its tags' counts of visible prompts
+ * exact, in one transaction; the counts move only when the status really
+ * changed, so repeated or concurrent calls never drift them (as for notes
+ * below). Returns false for an unknown id.
+ */
 export async function setPromptStatus(db: Kysely<Database>, id: string, status: Visibility): Promise<boolean> {
-  const result = await db.updateTable('prompts').set({ status }).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const prompt = await trx.selectFrom('prompts').select(['status', 'tag_list']).where('id', '=', id).executeTakeFirst();
+    if (!prompt) return false;
+    if (prompt.status === status) return true;
+    const changed = await trx
+      .updateTable('prompts')
+      .set({ status })
+      .where('id', '=', id)
+      .where('status', '=', prompt.status)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) > 0) await countTags(trx, fromTagList(prompt.tag_list), status === 'visible' ? 1 : -1);
+    return true;
+  });
 }
 
 /**

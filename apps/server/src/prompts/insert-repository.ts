@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { duplicateKey } from '../db/duplicate-key';
 import type { Database, NewPrompt, Visibility } from '../db/schema';
 import { withKnownSpellings } from '../spellings/repository';
+import { addPromptTags } from '../tags/repository';
+import { fromTagList } from '../tags/stored-tags';
 
 /** Adding prompts: one from the share form, or a batch from an import, never a duplicate. */
 
@@ -16,7 +18,8 @@ class DuplicatePrompt extends Error {}
  * index decides, so two identical concurrent submissions store exactly one.
  * Its category and model are stored in the library's spelling of them
  * (spellings/repository.ts), in the same transaction, which a duplicate
- * rolls back so a refused prompt leaves no spelling behind.
+ * rolls back so a refused prompt leaves no spelling behind. Its tags
+ * (`tag_list`) are recorded and counted in the same transaction.
  */
 export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Promise<InsertPromptResult> {
   try {
@@ -27,6 +30,7 @@ export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Pro
         .onConflict((conflict) => conflict.column('duplicate_key').doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0 && prompt.duplicate_key) throw new DuplicatePrompt();
+      await addPromptTags(trx, prompt.id, fromTagList(prompt.tag_list ?? ''), prompt.status ?? 'visible');
     });
     return { inserted: true };
   } catch (error) {
@@ -67,7 +71,8 @@ export async function findTitleTexts(db: Kysely<Database>, rows: readonly TitleT
  * same normalised title and text the share form's duplicate check uses), and
  * returns the ones left out because they were. Checking and inserting in the
  * same transaction keeps a batch all-or-nothing. Categories and models are
- * stored in the library's spelling of them, as through the API.
+ * stored in the library's spelling of them, as through the API; tags are
+ * recorded and counted as through the API.
  */
 export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly NewPrompt[]): Promise<NewPrompt[]> {
   if (rows.length === 0) return [];
@@ -80,6 +85,7 @@ export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly
       fresh.push({ ...(await withKnownSpellings(trx, row, spellings)), duplicate_key: titleTextKey(row) });
     }
     if (fresh.length > 0) await trx.insertInto('prompts').values(fresh).execute();
+    for (const row of fresh) await addPromptTags(trx, row.id, fromTagList(row.tag_list ?? ''), row.status ?? 'visible');
     return rows.filter((row) => storedKeys.has(titleTextKey(row)));
   });
 }

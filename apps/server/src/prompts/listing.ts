@@ -94,7 +94,12 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
      */
     async fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patches: BytePatch[] }> {
       const sort = query.sort ?? DEFAULT_SORT;
-      const filter: read.PromptFilter = { q: searchTextOf(query.q) || undefined, category: query.category, model: query.model };
+      const filter: read.PromptFilter = {
+        q: searchTextOf(query.q) || undefined,
+        category: query.category,
+        model: query.model,
+        tags: query.tags,
+      };
       const list = await caches.fullLists.get(cacheKeys.fullList(keyParts(filter), sort), () => buildFullList(database, filter, sort));
       if (userId === undefined) return { list, patches: [] };
       return { list, patches: patchesFor(list, await visitorLikes.all(userId)) };
@@ -109,6 +114,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
         q: searchTextOf(query.q) || undefined,
         category: query.category,
         model: query.model,
+        tags: query.tags,
         // liked=true without a user id matches nothing: no one has liked anything.
         likedBy: query.liked === 'true' ? (userId ?? '') : undefined,
       };
@@ -133,5 +139,5 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
 }
 
 function keyParts(filter: read.PromptFilter): ListKeyParts {
-  return { text: filter.q ?? '', category: filter.category, model: filter.model };
+  return { text: filter.q ?? '', category: filter.category, model: filter.model, tags: filter.tags ?? [] };
 }

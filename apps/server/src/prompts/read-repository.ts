@@ -14,6 +14,8 @@ export interface PromptFilter {
   readonly model?: string;
   /** Only prompts this user liked. */
   readonly likedBy?: string;
+  /** Only prompts carrying every one of these normalised tags; absent or empty for no tag filter. */
+  readonly tags?: readonly string[];
 }
 
 export interface PageRequest {
@@ -43,6 +45,12 @@ function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter,
   if (text) filtered = filtered.where((eb) => searchCondition(dialect, eb, text, strategy));
   if (filter.category !== undefined) filtered = filtered.where('prompts.category', '=', filter.category);
   if (filter.model !== undefined) filtered = filtered.where('prompts.model', '=', filter.model);
+  // One index range of prompt_tags (keyed tag first) per tag; a prompt carries each tag at most once.
+  for (const tag of filter.tags ?? []) {
+    filtered = filtered.where('prompts.id', 'in', (eb) =>
+      eb.selectFrom('prompt_tags').select('prompt_tags.prompt_id').where('prompt_tags.tag', '=', tag),
+    );
+  }
   const likedBy = filter.likedBy;
   if (likedBy !== undefined) {
     // IN, not a correlated EXISTS: SQLite then starts from the user's likes
@@ -68,6 +76,7 @@ function selectPromptColumns(query: PromptQuery, userId: string | undefined) {
       'prompts.copy_count',
       'prompts.comment_count',
       'prompts.created_at',
+      'prompts.tag_list',
     ])
     .select((eb) =>
       userId === undefined
@@ -105,7 +114,8 @@ export async function listPrompts(
 
 export async function countPrompts(db: Kysely<Database>, dialect: Dialect, filter: PromptFilter): Promise<number> {
   const text = filter.q;
-  const searchOnly = filter.category === undefined && filter.model === undefined && filter.likedBy === undefined;
+  const searchOnly =
+    filter.category === undefined && filter.model === undefined && filter.likedBy === undefined && (filter.tags ?? []).length === 0;
   if (dialect === 'sqlite' && text && searchOnly && [...text].length >= TRIGRAM_MIN_LENGTH) {
     // Every match from the index alone, less the hidden ones (found by a scan of the few hidden prompts).
     const [all, hidden] = await Promise.all([

@@ -15,6 +15,7 @@ import { type PromptPage, createListing } from './listing';
 import { createCopyBatches } from './copy-batches';
 import * as reactions from './reactions-repository';
 import * as read from './read-repository';
+import { toTagList } from '../tags/stored-tags';
 import { toPrompt } from './to-prompt';
 
 export { DEFAULT_SORT, type PromptPage } from './listing';
@@ -74,10 +75,11 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
     async create(input) {
       const id = newId();
       const { title, prompt, category, model } = input;
+      const tags = input.tags ?? [];
       const createdAt = nowIso();
       if (isHoneypotFilled(input)) {
         // Looks like any new prompt, but nothing is stored.
-        return { _id: id, title, prompt, category, model, likes: 0, liked: false, copyCount: 0, commentCount: 0, createdAt };
+        return { _id: id, title, prompt, category, model, tags, likes: 0, liked: false, copyCount: 0, commentCount: 0, createdAt };
       }
       const result = await insertPrompt(db, {
         id,
@@ -87,6 +89,7 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
         model,
         created_at: createdAt,
         duplicate_key: duplicateKey(title, prompt),
+        tag_list: toTagList(tags),
       });
       if (!result.inserted) {
         // A hidden original is still a duplicate (re-posting removed spam is refused), but has no page to link to.

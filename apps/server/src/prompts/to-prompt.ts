@@ -1,4 +1,5 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
+import { fromTagList } from '../tags/stored-tags';
 import type { findPromptById } from './read-repository';
 
 type PromptRecord = NonNullable<Awaited<ReturnType<typeof findPromptById>>>;
@@ -11,6 +12,7 @@ export function toPrompt(row: PromptRecord): Prompt {
     prompt: row.prompt,
     category: row.category,
     model: row.model,
+    tags: fromTagList(row.tag_list),
     likes: Number(row.like_count),
     liked: Boolean(row.liked),
     copyCount: Number(row.copy_count),

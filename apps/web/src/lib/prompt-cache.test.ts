@@ -10,6 +10,7 @@ function prompt(id: string, likes = 0, liked = false): Prompt {
     prompt: 'text',
     category: 'Writing',
     model: 'GPT-4',
+    tags: [],
     likes,
     liked,
     copyCount: 0,
