@@ -3,6 +3,7 @@ import { promptInputSchema, commentInputSchema } from '@prompt-vault/shared/sche
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../testing/test-database';
+import { sampleTags } from './sample-tags';
 import { SAMPLE_WEEKS, readSamplePrompts, seedSampleData } from './seed';
 
 describe('the bundled sample prompts', () => {
@@ -64,6 +65,28 @@ describe('the shape of the sample data (seed.ts: what makes it look like a real 
   });
 });
 
+describe('the sample tags rule (sample-tags.ts)', () => {
+  it('tags the category, then the title topic words in title order', () => {
+    expect(sampleTags({ title: 'SQL Query Performance Review', category: 'Coding' })).toEqual(['coding', 'sql', 'review']);
+    expect(sampleTags({ title: 'Chart Recommendation Guide', category: 'Data Analysis' })).toEqual(['data-analysis']);
+    expect(sampleTags({ title: 'Data Cleaning Plan for Messy Datasets', category: 'Data Analysis' })).toEqual([
+      'data-analysis',
+      'data',
+      'plan',
+    ]);
+  });
+
+  it('gives every sample valid tags, most prompts a topic beyond their category, and tags shared between prompts', () => {
+    const samples = readSamplePrompts();
+    const tagged = samples.map(sampleTags);
+    for (const tags of tagged) expect(promptInputSchema.shape.tags.parse(tags)).toEqual(tags);
+    expect(tagged.filter((tags) => tags.length >= 2).length).toBeGreaterThanOrEqual(samples.length / 2);
+    const uses = new Map<string, number>();
+    for (const tag of tagged.flatMap((tags) => tags.slice(1))) uses.set(tag, (uses.get(tag) ?? 0) + 1);
+    expect([...uses.values()].filter((count) => count >= 3).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe.each(TEST_DIALECTS)('seedSampleData on %s', (dialect) => {
   let database: TestDatabase;
   beforeEach(async () => {
@@ -90,5 +113,18 @@ describe.each(TEST_DIALECTS)('seedSampleData on %s', (dialect) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(comments.n)).toBeGreaterThan(20);
+
+    // Tags by the rule, each prompt's rows, and every count equal to the prompts carrying it.
+    const stored = await database.db.selectFrom('prompts').select(['title', 'category', 'tag_list']).execute();
+    for (const prompt of stored) expect(prompt.tag_list.split(' ').filter(Boolean), prompt.title).toEqual(sampleTags(prompt));
+    const drift = await sql<{ name: string }>`
+      select t.name from tags t where t.count <> (select count(*) from prompt_tags pt where pt.tag = t.name)
+    `.execute(database.db);
+    expect(drift.rows).toEqual([]);
+    const tagRows = await database.db
+      .selectFrom('prompt_tags')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(tagRows.n)).toBe(stored.reduce((sum, prompt) => sum + sampleTags(prompt).length, 0));
   });
 });

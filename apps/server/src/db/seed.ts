@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { duplicateKey } from './duplicate-key';
 import { newId, nowIso } from './ids';
+import { addPromptTags } from '../tags/repository';
+import { toTagList } from '../tags/stored-tags';
+import { sampleTags } from './sample-tags';
 import type { Database } from './schema';
 // Imported rather than read from disk, so the server bundle (build.ts) carries it.
 import samplePrompts from './seed/sample-prompts.json' with { type: 'json' };
@@ -37,7 +40,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *   every note was written after its prompt was shared.
  * Likes and copies are spread evenly from a prompt's sharing until now, so
  * today, a day not over yet, has fewer of them than yesterday; Insights
- * marks today as in progress for that reason.
+ * marks today as in progress for that reason. Tags follow one rule
+ * (sampleTags in sample-tags.ts).
  */
 export const SAMPLE_WEEKS = 8;
 
@@ -67,6 +71,7 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
       // Spread creation over the day so the newest-first order is stable.
       const createdAt = nowIso(new Date(now.getTime() - sample.daysAgo * DAY_MS - index * 60_000));
       const comments = sample.comments ?? [];
+      const tags = sampleTags(sample);
       await trx
         .insertInto('prompts')
         .values({
@@ -80,8 +85,10 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
           comment_count: comments.length,
           created_at: createdAt,
           duplicate_key: duplicateKey(sample.title, sample.prompt),
+          tag_list: toTagList(tags),
         })
         .execute();
+      await addPromptTags(trx, id, tags);
       if (sample.likes > 0) {
         await trx
           .insertInto('likes')
