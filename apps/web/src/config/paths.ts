@@ -7,6 +7,8 @@ export const paths = {
   analytics: PAGE_PATHS.analytics,
   academy: PAGE_PATHS.academy,
   prompt: promptPath,
+  /** The library filtered by one tag alone (the `tags` parameter of features/library/filters.ts): where a tag links. */
+  tagged: (tag: string) => `${PAGE_PATHS.library}?${new URLSearchParams({ tags: tag }).toString()}`,
 } as const;
 
 /** A prompt's permalink as a whole address, for sharing outside the app (this site's origin). */

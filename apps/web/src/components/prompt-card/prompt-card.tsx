@@ -13,6 +13,7 @@ import { ShareButton } from '../share-button';
 import { ActionNotice, useActionNotice } from './action-notice';
 import { LikeButton } from './like-button';
 import { PromptCopyButton } from './prompt-copy-button';
+import { PromptTagLinks } from './prompt-tag-links';
 import { PromptTags } from './prompt-tags';
 import './prompt-card.css';
 
@@ -26,8 +27,8 @@ export interface PromptCardProps {
 }
 
 /**
- * One prompt in the library grid: title (to its permalink), tags, preview,
- * likes, comments, share (where the browser has a share sheet), open in a chat
+ * One prompt in the library grid: title (to its permalink), category and
+ * model, preview, tags (each filters the library), likes, comments, share (where the browser has a share sheet), open in a chat
  * app, copy, report.
  */
 export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleExpanded, onOpenComments }: PromptCardProps) {
@@ -61,6 +62,7 @@ export const PromptCard = memo(function PromptCard({ prompt, expanded, onToggleE
           </button>
         )}
       </div>
+      <PromptTagLinks tags={prompt.tags} />
       <footer className="prompt-card-actions">
         <LikeButton prompt={prompt} onNotice={showNotice} />
         <button

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths';
 import {
   EMPTY_FILTERS,
   type LibraryFilters,
@@ -9,14 +10,23 @@ import {
   listQueryString,
   normalizeFilters,
   selectOptions,
+  tagFilterOptions,
+  withTagToggled,
   withoutFilter,
 } from './filters';
 
-const ALL: LibraryFilters = { q: 'email', category: 'Writing', model: 'GPT-4', sort: 'likes_desc', likedOnly: true };
+const ALL: LibraryFilters = {
+  q: 'email',
+  category: 'Writing',
+  model: 'GPT-4',
+  tags: ['email', 'work'],
+  sort: 'likes_desc',
+  likedOnly: true,
+};
 
 describe('filters in the URL', () => {
   it('writes every active filter under its documented name', () => {
-    expect(filtersToSearchParams(ALL).toString()).toBe('q=email&category=Writing&model=GPT-4&sort=likes_desc&liked=true');
+    expect(filtersToSearchParams(ALL).toString()).toBe('q=email&category=Writing&model=GPT-4&tags=email%2Cwork&sort=likes_desc&liked=true');
   });
 
   it('writes nothing for the unfiltered library, so it stays plain /', () => {
@@ -67,6 +77,8 @@ describe('active filters', () => {
       { key: 'q', label: 'Search: email' },
       { key: 'category', label: 'Category: Writing' },
       { key: 'model', label: 'Model: GPT-4' },
+      { key: 'tags', tag: 'email', label: 'Tag: email' },
+      { key: 'tags', tag: 'work', label: 'Tag: work' },
       { key: 'sort', label: 'Most Popular' },
       { key: 'likedOnly', label: 'Liked by Me' },
     ]);
@@ -78,6 +90,7 @@ describe('active filters', () => {
     expect(withoutFilter(ALL, 'category')).toEqual({ ...ALL, category: '' });
     expect(withoutFilter(ALL, 'likedOnly')).toEqual({ ...ALL, likedOnly: false });
     expect(withoutFilter(ALL, 'sort')).toEqual({ ...ALL, sort: '' });
+    expect(withoutFilter(ALL, 'tags', 'email')).toEqual({ ...ALL, tags: ['work'] });
   });
 
   it('normalises the search text so equivalent lists share a cache entry', () => {
@@ -85,9 +98,40 @@ describe('active filters', () => {
   });
 });
 
+describe('the tag filter', () => {
+  it('reads a pasted tags parameter by the API rule: normalised, merged, invalid ones dropped, five at most', () => {
+    expect(filtersFromSearchParams(new URLSearchParams('tags=Email,Cover%20Letter,email')).tags).toEqual(['email', 'cover-letter']);
+    expect(filtersFromSearchParams(new URLSearchParams('tags=<b>,ok,x')).tags).toEqual(['ok']);
+    expect(filtersFromSearchParams(new URLSearchParams('tags=aa,bb,cc,dd,ee,ff')).tags).toEqual(['aa', 'bb', 'cc', 'dd', 'ee']);
+    expect(hasActiveFilter({ ...EMPTY_FILTERS, tags: ['ok'] })).toBe(true);
+  });
+
+  it('toggles a tag in and out, keeping the others', () => {
+    expect(withTagToggled(ALL, 'travel').tags).toEqual(['email', 'work', 'travel']);
+    expect(withTagToggled(ALL, 'email').tags).toEqual(['work']);
+  });
+
+  it('reads back the link of a tag on a card: the library filtered by that tag alone', () => {
+    const link = new URL(paths.tagged('über-café'), 'http://x.invalid');
+    expect(link.pathname).toBe(paths.library);
+    expect(filtersFromSearchParams(link.searchParams)).toEqual({ ...EMPTY_FILTERS, tags: ['über-café'] });
+  });
+
+  it('offers the most used tags, plus chosen ones beyond them', () => {
+    const facets = [
+      { name: 'email', count: 9 },
+      { name: 'work', count: 3 },
+    ];
+    expect(tagFilterOptions(facets, [])).toEqual(['email', 'work']);
+    expect(tagFilterOptions(facets, ['work', 'rare'])).toEqual(['email', 'work', 'rare']);
+  });
+});
+
 describe('the list request', () => {
   it('asks for one page with the filters and the cursor', () => {
-    expect(listQueryString(ALL, 48, undefined)).toBe('q=email&category=Writing&model=GPT-4&sort=likes_desc&liked=true&limit=48');
+    expect(listQueryString(ALL, 48, undefined)).toBe(
+      'q=email&category=Writing&model=GPT-4&tags=email%2Cwork&sort=likes_desc&liked=true&limit=48',
+    );
     expect(listQueryString(EMPTY_FILTERS, 48, 'abc+/=')).toBe('limit=48&cursor=abc%2B%2F%3D');
   });
 });

@@ -1,9 +1,11 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { searchTextOf } from '@prompt-vault/shared/search-text';
+import { TAG_LIMITS } from '@prompt-vault/shared/limits';
+import { isValidTag, normaliseTags, splitTagList } from '@prompt-vault/shared/tags';
 
 /**
  * The library's filters and their place in the URL
- * (`/?q=email&category=Writing&model=GPT-4&sort=likes_desc&liked=true`), so a
+ * (`/?q=email&category=Writing&model=GPT-4&tags=email,work&sort=likes_desc&liked=true`), so a
  * filtered view can be shared and the back button restores it. Pure, so the
  * mapping is tested without a browser.
  */
@@ -16,16 +18,29 @@ export interface LibraryFilters {
   readonly q: string;
   readonly category: string;
   readonly model: string;
+  /** Normalised tags (packages/shared/src/tags.ts): prompts carrying all of them. */
+  readonly tags: readonly string[];
   readonly sort: LibrarySort;
   readonly likedOnly: boolean;
 }
 
 export type FilterKey = keyof LibraryFilters;
 
-export const EMPTY_FILTERS: LibraryFilters = { q: '', category: '', model: '', sort: '', likedOnly: false };
+export const EMPTY_FILTERS: LibraryFilters = { q: '', category: '', model: '', tags: [], sort: '', likedOnly: false };
 
 /** The URL parameter names, in the order they are written. */
-const PARAM = { q: 'q', category: 'category', model: 'model', sort: 'sort', likedOnly: 'liked' } as const;
+const PARAM = { q: 'q', category: 'category', model: 'model', tags: 'tags', sort: 'sort', likedOnly: 'liked' } as const;
+
+/**
+ * The tags of a URL's `tags=a,b`, by the API's rule: normalised, duplicates
+ * merged, invalid ones dropped and at most TAG_LIMITS.perPrompt kept (a
+ * pasted link never turns into an error page).
+ */
+export function tagsFromParam(value: string | null): string[] {
+  return normaliseTags(splitTagList(value ?? ''))
+    .filter(isValidTag)
+    .slice(0, TAG_LIMITS.perPrompt);
+}
 
 function isLibrarySort(value: string | null): value is (typeof LIBRARY_SORTS)[number] {
   return value !== null && (LIBRARY_SORTS as readonly string[]).includes(value);
@@ -38,6 +53,7 @@ export function filtersFromSearchParams(params: URLSearchParams): LibraryFilters
     q: params.get(PARAM.q) ?? '',
     category: params.get(PARAM.category) ?? '',
     model: params.get(PARAM.model) ?? '',
+    tags: tagsFromParam(params.get(PARAM.tags)),
     sort: isLibrarySort(sort) ? sort : '',
     likedOnly: params.get(PARAM.likedOnly) === 'true',
   };
@@ -54,6 +70,7 @@ export function filtersToSearchParams(filters: LibraryFilters): URLSearchParams 
   if (q) params.set(PARAM.q, q);
   if (filters.category) params.set(PARAM.category, filters.category);
   if (filters.model) params.set(PARAM.model, filters.model);
+  if (filters.tags.length > 0) params.set(PARAM.tags, filters.tags.join(','));
   if (filters.sort) params.set(PARAM.sort, filters.sort);
   if (filters.likedOnly) params.set(PARAM.likedOnly, 'true');
   return params;
@@ -78,6 +95,8 @@ export function listQueryString(filters: LibraryFilters, limit: number, cursor: 
 
 export interface FilterChip {
   readonly key: FilterKey;
+  /** For a tag's chip: the tag it removes (each tag has a chip of its own). */
+  readonly tag?: string;
   /** The chip's visible text. */
   readonly label: string;
 }
@@ -94,14 +113,30 @@ export function activeFilterChips(filters: LibraryFilters): FilterChip[] {
   if (q) chips.push({ key: 'q', label: `Search: ${q}` });
   if (filters.category) chips.push({ key: 'category', label: `Category: ${filters.category}` });
   if (filters.model) chips.push({ key: 'model', label: `Model: ${filters.model}` });
+  for (const tag of filters.tags) chips.push({ key: 'tags', tag, label: MESSAGES.tags.chip(tag) });
   if (filters.sort) chips.push({ key: 'sort', label: SORT_LABELS[filters.sort] });
   if (filters.likedOnly) chips.push({ key: 'likedOnly', label: MESSAGES.library.likedByMe });
   return chips;
 }
 
-/** The filters with one of them reset, as removing its chip does. */
-export function withoutFilter(filters: LibraryFilters, key: FilterKey): LibraryFilters {
+/** The filters with one of them reset, as removing its chip does; for tags, only the chip's tag. */
+export function withoutFilter(filters: LibraryFilters, key: FilterKey, tag?: string): LibraryFilters {
+  if (key === 'tags' && tag !== undefined) return { ...filters, tags: filters.tags.filter((kept) => kept !== tag) };
   return { ...filters, [key]: EMPTY_FILTERS[key] };
+}
+
+/** The filters with a tag added, or taken away when it is already chosen (the tag filter's toggle buttons). */
+export function withTagToggled(filters: LibraryFilters, tag: string): LibraryFilters {
+  if (filters.tags.includes(tag)) return withoutFilter(filters, 'tags', tag);
+  return { ...filters, tags: [...filters.tags, tag].slice(0, TAG_LIMITS.perPrompt) };
+}
+
+/** How many tags the filter offers: the most used ones (the facets' order), plus any already chosen. */
+export const TAG_FILTER_OPTIONS = 24;
+
+export function tagFilterOptions(facetTags: readonly { name: string; count: number }[], chosen: readonly string[]): string[] {
+  const options = facetTags.slice(0, TAG_FILTER_OPTIONS).map((facet) => facet.name);
+  return [...options, ...chosen.filter((tag) => !options.includes(tag))];
 }
 
 /**

@@ -130,9 +130,9 @@ export function LibraryPage() {
         searchRef={searchRef}
         facets={facets.data}
         onChange={changeFilters}
-        onRemove={(key: FilterKey) => {
+        onRemove={(key: FilterKey, tag?: string) => {
           if (key === 'q') commitSearch('', filters);
-          else changeFilters(withoutFilter(filters, key));
+          else changeFilters(withoutFilter(filters, key, tag));
         }}
         onClearAll={() => commitSearch('', EMPTY_FILTERS)}
       />

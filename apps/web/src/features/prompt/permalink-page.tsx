@@ -11,6 +11,7 @@ import { LikeButton } from '../../components/prompt-card/like-button';
 import { PromptCopyButton } from '../../components/prompt-card/prompt-copy-button';
 import { PromptText } from '../../components/prompt-text';
 import { PromptVariablesForm, usePromptVariables } from '../../components/prompt-variables-form';
+import { PromptTagLinks } from '../../components/prompt-card/prompt-tag-links';
 import { PromptTags } from '../../components/prompt-card/prompt-tags';
 import { promptQueryOptions } from '../../components/prompt-card/api/get-prompt';
 import { ReportButton } from '../../components/report-button/report-button';
@@ -89,6 +90,7 @@ function PermalinkContent({ prompt: data }: { readonly prompt: Prompt }) {
             </time>
           </p>
         </div>
+        <PromptTagLinks tags={data.tags} />
         {/* The actions come before the text: a long prompt would push them far down. Share and
             Open in take the text as filled in below, so what the visitor typed goes along. */}
         <div className="prompt-card-actions permalink-actions">

@@ -1,6 +1,16 @@
 import { PROMPT_LIMITS } from '@prompt-vault/shared/limits';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FORM, counterState, emptyFields, limitErrors, serverFieldErrors, submitBlocker } from './form-state';
+import {
+  EMPTY_FORM,
+  counterState,
+  emptyFields,
+  limitErrors,
+  serverFieldErrors,
+  submitBlocker,
+  tagSuggestions,
+  tagsError,
+  tagsFromText,
+} from './form-state';
 
 const filled = { title: 'T', prompt: 'P', category: 'C', model: 'M' };
 
@@ -69,5 +79,27 @@ describe('serverFieldErrors', () => {
   it('keeps only the form fields', () => {
     expect(serverFieldErrors({ title: 'Title is required', website: 'x' })).toEqual({ title: 'Title is required' });
     expect(serverFieldErrors(undefined)).toEqual({});
+  });
+});
+
+describe('the tags field', () => {
+  it('reads comma-separated tags by the API rule', () => {
+    expect(tagsFromText(' Email, Cover Letter ,email,, ')).toEqual(['email', 'cover-letter']);
+    expect(tagsFromText('')).toEqual([]);
+  });
+
+  it('says why tags would be refused, and nothing when they are fine', () => {
+    expect(tagsError('')).toBeUndefined();
+    expect(tagsError('email, work')).toBeUndefined();
+    expect(tagsError('aa, bb, cc, dd, ee, ff')).toBe('At most 5 tags');
+    expect(tagsError('ok, <b>')).toContain('"<b>"');
+    expect(tagsError('x'.repeat(26))).toContain('2-25');
+  });
+
+  it('suggests tags in use for the tag being typed, as whole field values, leaving out chosen ones', () => {
+    const inUse = ['email', 'work', 'coding'];
+    expect(tagSuggestions('', inUse)).toEqual(['email', 'work', 'coding']);
+    expect(tagSuggestions('email, wo', inUse)).toEqual(['email, work', 'email, coding']);
+    expect(tagSuggestions('Email,', inUse)).toEqual(['Email, work', 'Email, coding']);
   });
 });

@@ -1,5 +1,6 @@
-import { COUNTER_THRESHOLD, PROMPT_FIELDS, PROMPT_LIMITS, type PromptField } from '@prompt-vault/shared/limits';
+import { COUNTER_THRESHOLD, PROMPT_FIELDS, PROMPT_LIMITS, type PromptField, TAG_LIMITS } from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
+import { isValidTag, normaliseTags, splitTagList } from '@prompt-vault/shared/tags';
 import { charLength, exceedsLimit } from '@prompt-vault/shared/text';
 
 export type FormValues = Record<PromptField, string>;
@@ -60,4 +61,33 @@ export function serverFieldErrors(fields: Record<string, string> | undefined): P
     if (message) errors[field] = message;
   }
   return errors;
+}
+
+/**
+ * The tags typed into the form's one text field, separated by commas, by the
+ * API's rule (packages/shared/src/tags.ts): normalised, duplicates merged.
+ */
+export function tagsFromText(text: string): string[] {
+  return normaliseTags(splitTagList(text));
+}
+
+/** Why the typed tags would be refused, in the API's words; undefined when they are fine (or none). */
+export function tagsError(text: string): string | undefined {
+  const tags = tagsFromText(text);
+  if (tags.length > TAG_LIMITS.perPrompt) return MESSAGES.tags.tooMany(TAG_LIMITS.perPrompt);
+  const bad = tags.find((tag) => !isValidTag(tag));
+  return bad === undefined ? undefined : MESSAGES.tags.invalid(bad, TAG_LIMITS.minLength, TAG_LIMITS.maxLength);
+}
+
+/**
+ * The suggestions for the tag being typed (after the last comma): each tag in
+ * use that is not chosen yet, written as the whole field's value would read
+ * with it, since a datalist offers whole values. Most used first, as the
+ * facets list them.
+ */
+export function tagSuggestions(text: string, inUse: readonly string[]): string[] {
+  const cut = text.lastIndexOf(',');
+  const before = cut === -1 ? '' : `${text.slice(0, cut + 1).trimEnd()} `;
+  const chosen = new Set(tagsFromText(text.slice(0, cut + 1)));
+  return inUse.filter((tag) => !chosen.has(tag)).map((tag) => `${before}${tag}`);
 }

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, PROMPT_FIELDS, PROMPT_LIMITS, type PromptField, SUCCESS_NOTICE_MS } from '@prompt-vault/shared/limits';
+import { HONEYPOT_FIELD, PROMPT_FIELDS, PROMPT_LIMITS, type PromptField, SUCCESS_NOTICE_MS, TAG_LIMITS } from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import { GraduationCap, Info, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
@@ -10,7 +10,17 @@ import { useCreatePrompt } from './api/create-prompt';
 import { useFacets } from '../../lib/facets-query';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SuggestionCombobox } from './components/suggestion-combobox';
-import { EMPTY_FORM, type FormValues, counterState, emptyFields, limitErrors, submitBlocker } from './form-state';
+import {
+  EMPTY_FORM,
+  type FormValues,
+  counterState,
+  emptyFields,
+  limitErrors,
+  submitBlocker,
+  tagSuggestions,
+  tagsError,
+  tagsFromText,
+} from './form-state';
 import { prefillFromQuery } from './prefill';
 import { describeSubmitFailure } from './submit-error';
 import './submit.css';
@@ -38,6 +48,8 @@ export function SubmitPage() {
   const [values, setValues] = useState<FormValues>(prefill.values);
   const [showPrefilled, setShowPrefilled] = useState(prefill.prefilled);
   const [honeypot, setHoneypot] = useState('');
+  // Optional tags, typed as one comma-separated text (tagsFromText).
+  const [tagsText, setTagsText] = useState('');
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   // Empty fields are highlighted only after a submit attempt, not while the visitor starts typing.
   const [attempted, setAttempted] = useState(false);
@@ -54,6 +66,7 @@ export function SubmitPage() {
 
   const overLimit = limitErrors(values);
   const fieldErrors: FieldErrors = { ...serverErrors, ...overLimit };
+  const tagsProblem = tagsError(tagsText);
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
   const missing = attempted ? new Set(emptyFields(values)) : new Set<PromptField>();
 
@@ -76,18 +89,22 @@ export function SubmitPage() {
     event.preventDefault();
     if (createPrompt.isPending) return;
     setAttempted(true);
-    const blocker = submitBlocker(values, hasFieldErrors);
+    const blocker = submitBlocker(values, hasFieldErrors || tagsProblem !== undefined);
     if (blocker) {
       setNotice({ kind: 'error', message: blocker });
-      focusFirst(hasFieldErrors ? (Object.keys(fieldErrors) as PromptField[]) : emptyFields(values));
+      const fieldsToFix = hasFieldErrors ? (Object.keys(fieldErrors) as PromptField[]) : emptyFields(values);
+      if (fieldsToFix.length === 0 && tagsProblem) document.getElementById(`${formId}-tags`)?.focus();
+      else focusFirst(fieldsToFix);
       return;
     }
     setNotice(null);
+    const tags = tagsFromText(tagsText);
     createPrompt.mutate(
-      { ...values, [HONEYPOT_FIELD]: honeypot },
+      { ...values, ...(tags.length > 0 ? { tags } : {}), [HONEYPOT_FIELD]: honeypot },
       {
         onSuccess: (created) => {
           setValues(EMPTY_FORM);
+          setTagsText('');
           setShowPrefilled(false);
           // Drop the link's values from the address, so a reload does not fill the form in again.
           if (location.search) navigate(paths.submit, { replace: true });
@@ -247,6 +264,42 @@ export function SubmitPage() {
               describedBy={describedBy('model')}
             />,
           )}
+        </div>
+
+        <div className="form-field submit-field submit-field-tags">
+          <label className="form-label" htmlFor={`${formId}-tags`}>
+            {MESSAGES.submit.tagsLabel}
+          </label>
+          <input
+            id={`${formId}-tags`}
+            name="tags"
+            className="input"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            list={`${formId}-tag-suggestions`}
+            aria-invalid={tagsProblem !== undefined}
+            aria-describedby={[`${formId}-tags-hint`, tagsProblem ? `${formId}-tags-error` : ''].filter(Boolean).join(' ')}
+            value={tagsText}
+            onChange={(event) => {
+              setTagsText(event.target.value);
+              if (notice?.kind === 'error') setNotice(null);
+            }}
+          />
+          {/* The tags in use, offered for the tag being typed: a native datalist, announced and keyboard-driven by the browser. */}
+          <datalist id={`${formId}-tag-suggestions`} aria-label={MESSAGES.submit.tagSuggestions}>
+            {tagSuggestions(tagsText, facets.data?.tags.map((facet) => facet.name) ?? []).map((suggestion) => (
+              <option key={suggestion} value={suggestion} />
+            ))}
+          </datalist>
+          <p id={`${formId}-tags-hint`} className="submit-hint">
+            {MESSAGES.submit.tagsHint(TAG_LIMITS.perPrompt)}
+          </p>
+          {tagsProblem ? (
+            <p id={`${formId}-tags-error`} className="field-error">
+              {tagsProblem}
+            </p>
+          ) : null}
         </div>
 
         <HoneypotField value={honeypot} onChange={setHoneypot} />

@@ -3,7 +3,16 @@ import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { ChevronDown, Search, SlidersHorizontal, X } from 'lucide-react';
 import { type RefObject, useId, useState } from 'react';
 import type { Facets } from '@prompt-vault/shared/schemas';
-import { type FilterKey, type LibraryFilters, type LibrarySort, activeFilterChips, hasActiveFilter, selectOptions } from '../filters';
+import {
+  type FilterKey,
+  type LibraryFilters,
+  type LibrarySort,
+  activeFilterChips,
+  hasActiveFilter,
+  selectOptions,
+  tagFilterOptions,
+  withTagToggled,
+} from '../filters';
 
 interface FilterPanelProps {
   readonly filters: LibraryFilters;
@@ -14,16 +23,27 @@ interface FilterPanelProps {
   readonly searchRef: RefObject<HTMLInputElement | null>;
   readonly facets: Facets | undefined;
   readonly onChange: (next: LibraryFilters) => void;
-  readonly onRemove: (key: FilterKey) => void;
+  /** Removes one filter; for a tag's chip, only that tag. */
+  readonly onRemove: (key: FilterKey, tag?: string) => void;
   readonly onClearAll: () => void;
 }
 
-/** 'Refine Results': search box, 'Clear', the four selects behind 'More Filters', and the Active filters chips. */
+/** 'Refine Results': search box, 'Clear', the four selects and the tags behind 'More Filters', and the Active filters chips. */
 export function FilterPanel(props: FilterPanelProps) {
   const { filters, searchText, facets, onChange } = props;
-  const ids = { heading: useId(), search: useId(), selects: useId(), category: useId(), model: useId(), sort: useId(), liked: useId() };
+  const ids = {
+    heading: useId(),
+    search: useId(),
+    selects: useId(),
+    category: useId(),
+    model: useId(),
+    sort: useId(),
+    liked: useId(),
+  };
   // The selects start open when a shared link already uses one of them.
-  const [open, setOpen] = useState(() => Boolean(filters.category || filters.model || filters.sort || filters.likedOnly));
+  const [open, setOpen] = useState(() =>
+    Boolean(filters.category || filters.model || filters.sort || filters.likedOnly || filters.tags.length > 0),
+  );
   const active = hasActiveFilter(filters) || searchTextOf(searchText) !== '';
   const chips = activeFilterChips(filters);
 
@@ -129,6 +149,11 @@ export function FilterPanel(props: FilterPanelProps) {
             <option value="true">{MESSAGES.library.likedByMe}</option>
           </select>
         </div>
+        <TagFilter
+          options={tagFilterOptions(facets?.tags ?? [], filters.tags)}
+          chosen={filters.tags}
+          onToggle={(tag) => onChange(withTagToggled(filters, tag))}
+        />
       </div>
 
       {chips.length > 0 && (
@@ -138,13 +163,13 @@ export function FilterPanel(props: FilterPanelProps) {
           </span>
           <ul className="chip-list" aria-labelledby={`${ids.heading}-chips`}>
             {chips.map((chip) => (
-              <li key={chip.key}>
+              <li key={`${chip.key}:${chip.tag ?? ''}`}>
                 <button
                   type="button"
                   className="filter-chip"
                   aria-label={`Remove filter ${chip.label}`}
                   title={chip.label}
-                  onClick={() => props.onRemove(chip.key)}
+                  onClick={() => props.onRemove(chip.key, chip.tag)}
                 >
                   <span>{chip.label}</span>
                   <X aria-hidden="true" size={14} />
@@ -184,5 +209,35 @@ function FacetSelect({ id, label, allLabel, names, value, onChange }: FacetSelec
         ))}
       </select>
     </div>
+  );
+}
+
+interface TagFilterProps {
+  /** The most used tags, then any chosen beyond them. */
+  readonly options: readonly string[];
+  readonly chosen: readonly string[];
+  readonly onToggle: (tag: string) => void;
+}
+
+/**
+ * The multi-select tag filter: one toggle button per tag (aria-pressed), so
+ * each is reached with Tab and switched with Enter or Space; prompts must
+ * carry every chosen tag. Nothing shows while the library has no tags.
+ */
+function TagFilter({ options, chosen, onToggle }: TagFilterProps) {
+  if (options.length === 0) return null;
+  return (
+    <fieldset className="tag-filter">
+      <legend className="form-label">{MESSAGES.tags.filterLegend}</legend>
+      <ul className="tag-filter-list">
+        {options.map((tag) => (
+          <li key={tag}>
+            <button type="button" className="tag-toggle" aria-pressed={chosen.includes(tag)} onClick={() => onToggle(tag)}>
+              {tag}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }
