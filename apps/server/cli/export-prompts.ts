@@ -13,16 +13,17 @@ export const EXPORT_VERSION = 1;
  * One exported prompt. The counts are there for information (a reader can
  * see what was popular); import does not restore them, because each count
  * must equal the likes, copies and notes rows behind it, which an export
- * does not carry. Import restores title, text, category, model and createdAt.
+ * does not carry. Import restores title, text, category, model, createdAt
+ * and tags (a JSON array; in CSV one cell of comma-separated tags).
  */
 export type ExportedPrompt = Pick<
   Prompt,
-  '_id' | 'title' | 'prompt' | 'category' | 'model' | 'createdAt' | 'likes' | 'copyCount' | 'commentCount'
+  '_id' | 'title' | 'prompt' | 'category' | 'model' | 'createdAt' | 'likes' | 'copyCount' | 'commentCount' | 'tags'
 >;
 
 export function toExported(prompt: Prompt): ExportedPrompt {
-  const { _id, title, prompt: text, category, model, createdAt, likes, copyCount, commentCount } = prompt;
-  return { _id, title, prompt: text, category, model, createdAt, likes, copyCount, commentCount };
+  const { _id, title, prompt: text, category, model, createdAt, likes, copyCount, commentCount, tags } = prompt;
+  return { _id, title, prompt: text, category, model, createdAt, likes, copyCount, commentCount, tags };
 }
 
 export function formatExport(prompts: readonly Prompt[], format: ExportFormat, exportedAt: Date = new Date()): string {
@@ -37,5 +38,7 @@ export function formatExport(prompts: readonly Prompt[], format: ExportFormat, e
     };
     return `${JSON.stringify(document, null, 2)}\n`;
   }
-  return stringify(rows, { header: true, columns: [...VAULT_CSV_COLUMNS] });
+  // A tag holds no comma (tags.ts), so one cell of comma-separated tags reads back exactly.
+  const cells = rows.map((row) => ({ ...row, tags: row.tags.join(',') }));
+  return stringify(cells, { header: true, columns: [...VAULT_CSV_COLUMNS] });
 }

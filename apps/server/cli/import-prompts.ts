@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../src/db/ids';
 import type { Database, NewPrompt } from '../src/db/schema';
 import { findTitleTexts, insertPromptsIfAbsent, titleTextKey } from '../src/prompts/insert-repository';
+import { toTagList } from '../src/tags/stored-tags';
 import type { SourceRecord } from './read-records';
 
 /** Every reason a row can be skipped, in the order the summary lists them. */
@@ -16,6 +17,7 @@ export const SKIP_REASONS = [
   'category too long',
   'model too long',
   'invalid createdAt',
+  'invalid tags',
   'duplicate in file',
   'already in library',
 ] as const;
@@ -88,13 +90,20 @@ function check(record: SourceRecord, options: ImportOptions): { input?: NewPromp
     prompt: text(record.prompt),
     category: options.category ?? text(record.category),
     model: options.model ?? text(record.model),
+    tags: record.tags,
   };
   const problems: Problem[] = [];
   const result = promptInputSchema.safeParse(fields);
   if (!result.success) {
     const seen = new Set<string>();
     for (const issue of result.error.issues) {
-      const field = issue.path[0] as PromptField;
+      const name = issue.path[0];
+      if (name === 'tags') {
+        // The API's own message: which tag, and the rule it breaks.
+        problems.push({ reason: 'invalid tags', detail: `invalid tags (${issue.message})` });
+        continue;
+      }
+      const field = name as PromptField;
       if (seen.has(field)) continue;
       seen.add(field);
       const limit = PROMPT_LIMITS[field];
@@ -123,6 +132,7 @@ function check(record: SourceRecord, options: ImportOptions): { input?: NewPromp
       category: result.data.category,
       model: result.data.model,
       created_at: typeof createdAt === 'string' ? createdAt : '',
+      tag_list: toTagList(result.data.tags ?? []),
     },
   };
 }

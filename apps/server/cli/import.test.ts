@@ -11,7 +11,7 @@ import { SKIP_REASONS } from './import-prompts';
 const valid = { title: 'Weekly Review', prompt: 'Help me review my week.', category: 'Productivity', model: 'GPT-4o' };
 
 function vaultCsv(rows: Record<string, string>[]): string {
-  return stringify(rows, { header: true, columns: ['title', 'prompt', 'category', 'model', 'createdAt'] });
+  return stringify(rows, { header: true, columns: ['title', 'prompt', 'category', 'model', 'createdAt', 'tags'] });
 }
 
 describe.each(TEST_DIALECTS)('vault import on %s', (dialect) => {
@@ -62,6 +62,8 @@ describe.each(TEST_DIALECTS)('vault import on %s', (dialect) => {
       /* line 11, two lines */ { ...valid, title: 'Two rules', prompt: `x\n${'p'.repeat(PROMPT_LIMITS.prompt)}` },
       /* line 13 */ { ...valid, title: '😀'.repeat(PROMPT_LIMITS.title), prompt: `  ${'p'.repeat(PROMPT_LIMITS.prompt)}  ` },
       /* line 14 */ { ...valid, model: '' },
+      /* line 15 */ { ...valid, title: 'Badly tagged', tags: 'fine, <b>' },
+      /* line 16 */ { ...valid, title: 'Well tagged', tags: 'Cover Letter, email' },
     ];
     const file = files.write('rows.csv', vaultCsv(rows));
     const run = await vault(database, files.path, 'import', file);
@@ -78,16 +80,20 @@ describe.each(TEST_DIALECTS)('vault import on %s', (dialect) => {
     expect(report).toContain('line 10: already in library (same title and text, ignoring case and spacing)');
     expect(report).toContain(`line 11: prompt too long (${PROMPT_LIMITS.prompt + 2}/${PROMPT_LIMITS.prompt} characters)`);
     expect(report).toContain('line 14: blank field (model)');
-    expect(report).not.toMatch(/line (2|13):/);
+    expect(report).toContain('line 15: invalid tags (Tag "<b>" must be 2-25 letters, digits or hyphens');
+    expect(report).not.toMatch(/line (2|13|16):/);
 
     const figures = summaryFigures(report);
-    expect(figures).toMatchObject({ read: 12, added: 2, skipped: 10 });
+    expect(figures).toMatchObject({ read: 14, added: 3, skipped: 11 });
     for (const reason of SKIP_REASONS) {
       expect(figures[reason], reason).toBe(reason === 'blank field' || reason === 'prompt too long' ? 2 : 1);
     }
 
     const titles = (await stored()).map((row) => row.title).sort();
-    expect(titles).toEqual(['Already here', 't'.repeat(PROMPT_LIMITS.title), '😀'.repeat(PROMPT_LIMITS.title)].sort());
+    expect(titles).toEqual(['Already here', 'Well tagged', 't'.repeat(PROMPT_LIMITS.title), '😀'.repeat(PROMPT_LIMITS.title)].sort());
+    // Tags by the API's rule.
+    const tagged = await database.db.selectFrom('prompts').select('tag_list').where('title', '=', 'Well tagged').executeTakeFirstOrThrow();
+    expect(tagged.tag_list).toBe('cover-letter email');
     // Trimmed like the share form, but never cut.
     const emoji = (await stored()).find((row) => row.title.startsWith('😀'));
     expect(emoji?.prompt).toBe('p'.repeat(PROMPT_LIMITS.prompt));

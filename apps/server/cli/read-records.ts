@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { splitTagList } from '@prompt-vault/shared/tags';
 import { AWESOME_DEFAULT_MODEL, awesomeCategory } from './awesome-prompts';
 
 /** A record as read from a file, before any rule is checked. */
@@ -11,6 +12,8 @@ export interface SourceRecord {
   readonly model: unknown;
   /** Present in our own exports; other sources get an import time. */
   readonly createdAt: unknown;
+  /** A JSON array, or in CSV one cell of comma-separated tags; absent for none. */
+  readonly tags: unknown;
 }
 
 export type SourceFormat = 'json' | 'csv-vault' | 'csv-awesome';
@@ -34,6 +37,8 @@ export const VAULT_CSV_COLUMNS = [
   'likes',
   'copyCount',
   'commentCount',
+  // Last, so files exported before tags keep their columns' places.
+  'tags',
 ] as const;
 
 /** Reads JSON (our export, or a bare array of prompts) or CSV (ours or awesome-chatgpt-prompts'). */
@@ -61,6 +66,7 @@ function readJson(text: string): ReadResult {
       category: fields.category,
       model: fields.model,
       createdAt: fields.createdAt,
+      tags: fields.tags,
     };
   });
   return { format: 'json', records };
@@ -93,7 +99,7 @@ function readCsv(text: string): ReadResult {
   const vault = header.includes('title') && header.includes('prompt');
   if (!awesome && !vault) {
     throw new SourceError(
-      `Unrecognised CSV header "${header.join(',')}": expected act,prompt,for_devs,type,contributor or title,prompt,category,model[,createdAt]`,
+      `Unrecognised CSV header "${header.join(',')}": expected act,prompt,for_devs,type,contributor or title,prompt,category,model[,createdAt][,tags]`,
     );
   }
 
@@ -114,6 +120,7 @@ function readCsv(text: string): ReadResult {
         category: awesomeCategory(record.type, record.for_devs),
         model: AWESOME_DEFAULT_MODEL,
         createdAt: undefined,
+        tags: undefined,
       };
     }
     return {
@@ -124,6 +131,7 @@ function readCsv(text: string): ReadResult {
       model: record.model,
       // An empty cell means "not given", as in the export of a source without dates.
       createdAt: record.createdAt === '' ? undefined : record.createdAt,
+      tags: record.tags === '' || record.tags === undefined ? undefined : splitTagList(record.tags),
     };
   });
   return { format: awesome ? 'csv-awesome' : 'csv-vault', records };

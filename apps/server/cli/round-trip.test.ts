@@ -33,6 +33,8 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
         category: index % 2 ? 'Writing' : 'Coding',
         model: index % 2 ? 'GPT-4o' : 'Claude Sonnet 4',
         created_at: nowIso(new Date(Date.UTC(2025, 0, 1 + index, 12, 0, 0, index))),
+        // Every other prompt has tags, one outside ASCII.
+        tag_list: index % 2 ? 'email über-café' : '',
       });
     }
     await insertPrompt(source.db, {
@@ -55,7 +57,7 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
 
   const promptData = async (db: TestDatabase) =>
     (await listPrompts(db.db, dialect, {}, { sort: 'newest' }, undefined))
-      .map(({ title, prompt, category, model, created_at }) => ({ title, prompt, category, model, created_at }))
+      .map(({ title, prompt, category, model, created_at, tag_list }) => ({ title, prompt, category, model, created_at, tag_list }))
       .sort((a, b) => a.created_at.localeCompare(b.created_at));
 
   it('exports every visible prompt with its counts, as JSON', async () => {
@@ -72,7 +74,9 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
       copyCount: 0,
       commentCount: 0,
       createdAt: '2025-01-02T12:00:00.001Z',
+      tags: ['email', 'über-café'],
     });
+    expect(document.prompts.find((prompt: { _id: string }) => prompt._id === 'p0')).toMatchObject({ tags: [] });
     expect(document.prompts.find((prompt: { _id: string }) => prompt._id === 'p2')).toMatchObject({ copyCount: 1 });
   });
 
@@ -90,8 +94,11 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
       'likes',
       'copyCount',
       'commentCount',
+      'tags',
     ]);
     expect(rows.find((row) => row._id === 'p0')?.prompt).toBe(tricky[0]?.prompt);
+    expect(rows.find((row) => row._id === 'p1')?.tags).toBe('email,über-café');
+    expect(rows.find((row) => row._id === 'p0')?.tags).toBe('');
     expect(rows.find((row) => row._id === 'p1')?.likes).toBe('2');
   });
 
@@ -100,6 +107,11 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
     const first = await vault(target, files.path, 'import', `out.${format}`);
     expect(summaryFigures(first.stdout)).toMatchObject({ read: 5, added: 5, skipped: 0 });
     expect(await promptData(target)).toEqual(await promptData(source));
+    // The imported tags are counted like tags shared through the API (two visible prompts carry each).
+    expect(await target.db.selectFrom('tags').select(['name', 'count']).orderBy('name').execute()).toEqual([
+      { name: 'email', count: 2 },
+      { name: 'über-café', count: 2 },
+    ]);
 
     const again = await vault(target, files.path, 'import', `out.${format}`);
     expect(summaryFigures(again.stdout)).toMatchObject({ read: 5, added: 0, 'already in library': 5 });
