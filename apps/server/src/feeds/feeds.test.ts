@@ -52,6 +52,7 @@ describe.each(TEST_DIALECTS)('feed and sitemap on %s', (dialect) => {
       category: 'A&B <c>',
       model: 'GPT-4o',
       created_at: '2025-06-01T00:00:00.000Z',
+      tag_list: 'email über-café',
     });
     await insertPrompt(t.database.db, {
       id: 'hidden',
@@ -83,7 +84,11 @@ describe.each(TEST_DIALECTS)('feed and sitemap on %s', (dialect) => {
     expect(first.title).toBe(TRICKY_TITLE);
     expect(first.id).toBe(`${ORIGIN}/prompts/tricky`);
     expect(first.link[0]['@href']).toBe(`${ORIGIN}/prompts/tricky`);
-    expect(first.category['@term']).toBe('A&B <c>');
+    expect(first.category.map((category: Record<string, string>) => [category['@term'], category['@scheme']])).toEqual([
+      ['A&B <c>', undefined],
+      ['email', `${ORIGIN}/?tags=`],
+      ['über-café', `${ORIGIN}/?tags=`],
+    ]);
     expect(first.content['#text']).toBe(TRICKY_TEXT.replace('\u0001', '\uFFFD'));
     // Newest first; the hidden prompt, though newer, is not there.
     expect(second.title).toBe(`Prompt ${FEED_ENTRY_COUNT + 4}`);

@@ -56,6 +56,7 @@ export function createFeedsService(
       const newest = (await prompts.list({ sort: 'newest', limit: FEED_ENTRY_COUNT }, undefined)).prompts;
       // An empty library's feed still needs an <updated>; the epoch says "never".
       const updated = newest[0]?.createdAt ?? new Date(0).toISOString();
+      const tagScheme = escapeXml(absolute('/?tags='));
       const entries = newest.map((prompt) => {
         const link = escapeXml(absolute(promptPath(prompt._id)));
         return [
@@ -66,6 +67,8 @@ export function createFeedsService(
           `    <published>${escapeXml(prompt.createdAt)}</published>`,
           `    <updated>${escapeXml(prompt.createdAt)}</updated>`,
           `    <category term="${escapeXml(prompt.category)}" label="${escapeXml(prompt.category)}"/>`,
+          // Tags as categories of their own scheme: the scheme followed by the term is the library filtered by the tag.
+          ...prompt.tags.map((tag) => `    <category term="${escapeXml(tag)}" scheme="${tagScheme}" label="${escapeXml(tag)}"/>`),
           `    <summary>${escapeXml(linkPreviewText(prompt.prompt))}</summary>`,
           `    <content type="text">${escapeXml(prompt.prompt)}</content>`,
           '  </entry>',

@@ -9,9 +9,9 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ANONYMOUS_USER_ID, PAGE_SIZE_MAX } from '@prompt-vault/shared/limits';
+import { ANONYMOUS_USER_ID, PAGE_SIZE_MAX, TAG_FACET_LIMIT } from '@prompt-vault/shared/limits';
 import { fillVariables, findVariables } from '@prompt-vault/shared/prompt-variables';
-import { type Prompt, SORT_OPTIONS, listQuerySchema } from '@prompt-vault/shared/schemas';
+import { type Prompt, SORT_OPTIONS, listQuerySchema, tagListSchema } from '@prompt-vault/shared/schemas';
 import { SITE_NAME, promptPath } from '@prompt-vault/shared/site';
 import { z } from 'zod';
 import type { FacetsService } from '../facets/service';
@@ -40,6 +40,7 @@ function summary(prompt: Prompt, permalink: string) {
     title: prompt.title,
     category: prompt.category,
     model: prompt.model,
+    tags: prompt.tags,
     likes: prompt.likes,
     copyCount: prompt.copyCount,
     commentCount: prompt.commentCount,
@@ -164,11 +165,12 @@ export function createLibraryMcpServer(deps: LibraryMcpDependencies): McpServer 
     {
       title: 'Search prompts',
       description:
-        "Searches the library as its search box does (title, text, category and model), optionally within one category or model. Returns each match's id, title, category, model, counts, variables and permalink; fetch the text with get_prompt.",
+        "Searches the library as its search box does (title, text, category and model), optionally within one category or model and among prompts carrying given tags. Returns each match's id, title, category, model, tags, counts, variables and permalink; fetch the text with get_prompt.",
       inputSchema: {
         text: query.q.describe('Words to search for; omit to list the whole library'),
         category: query.category.describe('Only prompts of this category (see list_categories)'),
         model: query.model.describe('Only prompts for this model (see list_models)'),
+        tags: tagListSchema.optional().describe('Only prompts carrying every one of these tags (see list_tags), e.g. ["email", "work"]'),
         sort: z.enum(SORT_OPTIONS).optional().describe(`Order of the results; ${DEFAULT_SORT} when omitted`),
         limit: z.number().int().min(1).max(PAGE_SIZE_MAX).optional().describe(`How many results (default ${SEARCH_DEFAULT_LIMIT})`),
         cursor: query.cursor.describe("The previous answer's nextCursor, for the next results"),
@@ -182,6 +184,7 @@ export function createLibraryMcpServer(deps: LibraryMcpDependencies): McpServer 
             q: input.text,
             category: input.category,
             model: input.model,
+            tags: input.tags,
             sort: input.sort,
             limit: input.limit ?? SEARCH_DEFAULT_LIMIT,
             cursor: input.cursor,
@@ -234,6 +237,16 @@ export function createLibraryMcpServer(deps: LibraryMcpDependencies): McpServer 
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async () => jsonResult((await facets.get()).models),
+  );
+
+  server.registerTool(
+    'list_tags',
+    {
+      title: 'List tags',
+      description: `The most used tags of the library (up to ${TAG_FACET_LIMIT}), with how many prompts carry each, most used first.`,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async () => jsonResult((await facets.get()).tags),
   );
 
   return server;

@@ -58,7 +58,13 @@ describe.each(TEST_DIALECTS)('MCP endpoint on %s', (dialect) => {
     expect(capabilities?.resources).toBeDefined();
     expect(capabilities?.tools).toBeDefined();
     const tools = await client.listTools();
-    expect(tools.tools.map((tool) => tool.name).sort()).toEqual(['get_prompt', 'list_categories', 'list_models', 'search_prompts']);
+    expect(tools.tools.map((tool) => tool.name).sort()).toEqual([
+      'get_prompt',
+      'list_categories',
+      'list_models',
+      'list_tags',
+      'search_prompts',
+    ]);
   });
 
   it('answers with the same security headers as every other route', async () => {
@@ -148,7 +154,7 @@ describe.each(TEST_DIALECTS)('MCP endpoint on %s', (dialect) => {
   });
 
   it('answers invalid tool input with an error result, and the server goes on', async () => {
-    for (const args of [{ limit: 0 }, { limit: 'ten' }, { sort: 'best' }, { cursor: 'garbage' }]) {
+    for (const args of [{ limit: 0 }, { limit: 'ten' }, { sort: 'best' }, { cursor: 'garbage' }, { tags: 'email' }, { tags: ['<b>'] }]) {
       const result = (await client.callTool({ name: 'search_prompts', arguments: args })) as CallToolResult;
       expect(result.isError, JSON.stringify(args)).toBe(true);
     }
@@ -158,7 +164,30 @@ describe.each(TEST_DIALECTS)('MCP endpoint on %s', (dialect) => {
     expect(unknown.isError).toBe(true);
     const noSuchTool = (await client.callTool({ name: 'no_such_tool', arguments: {} })) as CallToolResult;
     expect(noSuchTool).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/not found/) }] });
-    expect((await client.listTools()).tools).toHaveLength(4);
+    expect((await client.listTools()).tools).toHaveLength(5);
+  });
+
+  it('searches among prompts carrying every given tag, shows tags in results and lists the tags in use', async () => {
+    const tagged = async (title: string, tags: string[]) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/prompts',
+          payload: { title, prompt: `${title} text`, category: 'Writing', model: 'o3', tags },
+        })
+      ).json<{ _id: string }>()._id;
+    const both = await tagged('Both', ['email', 'work']);
+    await tagged('Email only', ['email']);
+    const found = toolJson(await client.callTool({ name: 'search_prompts', arguments: { tags: ['Work', 'email'] } })) as {
+      total: number;
+      prompts: Array<{ id: string; tags: string[] }>;
+    };
+    expect(found.total).toBe(1);
+    expect(found.prompts).toEqual([expect.objectContaining({ id: both, tags: ['email', 'work'] })]);
+    expect(toolJson(await client.callTool({ name: 'list_tags', arguments: {} }))).toEqual([
+      { name: 'email', count: 2 },
+      { name: 'work', count: 1 },
+    ]);
   });
 
   it('get_prompt fills the given variables, leaves the others as written, and counts a copy', async () => {
