@@ -1,6 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseUrl } from '../../src/config';
+import { fromTagList } from '../../src/tags/stored-tags';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
 
 /**
@@ -22,7 +23,23 @@ export interface BulkWriter {
   close(): Promise<void>;
 }
 
-const CLEAR_ORDER = ['comments', 'copies', 'likes', 'prompts'] as const;
+// The tag tables go too: `tags` has no key to prompts, so nothing would clear its counts.
+const CLEAR_ORDER = ['comments', 'copies', 'likes', 'prompt_tags', 'tags', 'prompts'] as const;
+
+/**
+ * Each tag's count of visible prompts (migration 0006), computed once from
+ * the rows after the load instead of one upsert per prompt.
+ */
+const COUNT_TAGS = [
+  'DELETE FROM tags',
+  `INSERT INTO tags (name, count)
+   SELECT pt.tag, count(*) FROM prompt_tags pt JOIN prompts p ON p.id = pt.prompt_id WHERE p.status = 'visible' GROUP BY pt.tag`,
+];
+
+/** The (tag, prompt) rows of a batch of prompts. */
+function tagRows(rows: PromptRow[]): { tag: string; prompt_id: string }[] {
+  return rows.flatMap((row) => fromTagList(row.tag_list).map((tag) => ({ tag, prompt_id: row.id })));
+}
 
 /** Page cache for the load: the indexes of 1M-row tables stay in memory. */
 const SQLITE_LOAD_CACHE_KIB = 512 * 1024;
@@ -33,9 +50,10 @@ export function sqliteWriter(path: string): BulkWriter {
   db.pragma(`cache_size = -${SQLITE_LOAD_CACHE_KIB}`);
   db.pragma('temp_store = MEMORY');
   const prompt = db.prepare(
-    `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at)
-     VALUES (@id, @title, @prompt, @category, @model, @like_count, @copy_count, @comment_count, @created_at)`,
+    `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at, tag_list)
+     VALUES (@id, @title, @prompt, @category, @model, @like_count, @copy_count, @comment_count, @created_at, @tag_list)`,
   );
+  const promptTag = db.prepare('INSERT INTO prompt_tags (tag, prompt_id) VALUES (@tag, @prompt_id)');
   const like = db.prepare('INSERT INTO likes (prompt_id, user_id, created_at) VALUES (@prompt_id, @user_id, @created_at)');
   const copy = db.prepare('INSERT INTO copies (prompt_id, user_id, created_at) VALUES (@prompt_id, @user_id, @created_at)');
   const comment = db.prepare(
@@ -50,11 +68,15 @@ export function sqliteWriter(path: string): BulkWriter {
     clear: async () => {
       for (const table of CLEAR_ORDER) db.exec(`DELETE FROM ${table}`);
     },
-    insertPrompts: async (rows) => runAll(prompt, rows),
+    insertPrompts: async (rows) => {
+      runAll(prompt, rows);
+      runAll(promptTag, tagRows(rows));
+    },
     insertLikes: async (rows) => runAll(like, rows),
     insertCopies: async (rows) => runAll(copy, rows),
     insertComments: async (rows) => runAll(comment, rows),
     commit: async () => {
+      for (const statement of COUNT_TAGS) db.exec(statement);
       db.exec('COMMIT');
       // One merged FTS b-tree instead of the many segments 100k trigger
       // inserts leave: searches read several times less (13 ms -> 2 ms).
@@ -86,8 +108,8 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
     },
     insertPrompts: async (rows) => {
       await client.query(
-        `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[])`,
+        `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at, tag_list)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[], $10::text[])`,
         [
           column(rows, 'id'),
           column(rows, 'title'),
@@ -98,8 +120,14 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
           column(rows, 'copy_count'),
           column(rows, 'comment_count'),
           column(rows, 'created_at'),
+          column(rows, 'tag_list'),
         ],
       );
+      const tags = tagRows(rows);
+      await client.query('INSERT INTO prompt_tags (tag, prompt_id) SELECT * FROM unnest($1::text[], $2::text[])', [
+        column(tags, 'tag'),
+        column(tags, 'prompt_id'),
+      ]);
     },
     insertLikes: async (rows) => {
       await client.query('INSERT INTO likes (prompt_id, user_id, created_at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])', [
@@ -122,11 +150,12 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
       );
     },
     commit: async () => {
+      for (const statement of COUNT_TAGS) await client.query(statement);
       await client.query('COMMIT');
       // VACUUM also moves the rows a bulk load leaves in the GIN indexes'
       // pending list (read linearly by every search) into the index proper:
       // a search went from 82 ms to 14 ms. ANALYZE gives the planner statistics.
-      await client.query('VACUUM ANALYZE prompts, prompt_search, likes, copies, comments');
+      await client.query('VACUUM ANALYZE prompts, prompt_search, likes, copies, comments, prompt_tags, tags');
     },
     close: async () => client.end(),
   };

@@ -1,3 +1,5 @@
+import { isValidTag, normaliseTags } from '@prompt-vault/shared/tags';
+import { toTagList } from '../../src/tags/stored-tags';
 import { Random, apportion } from './random';
 import {
   AUDIENCES,
@@ -39,6 +41,8 @@ export interface PromptRow {
   copy_count: number;
   comment_count: number;
   created_at: string;
+  /** Tags separated by spaces (src/tags/stored-tags.ts): the category and the topic (generatedTags). */
+  tag_list: string;
 }
 export interface EventRow {
   prompt_id: string;
@@ -125,7 +129,22 @@ function makePrompt(random: Random): Omit<PromptRow, 'id' | 'like_count' | 'copy
     prompt += `\n\nFollow these steps:\n${lines.join('\n')}`;
   }
   if (random.chance(0.3)) prompt += `\n\nHere is my ${topic}: [paste it here]`;
-  return { title: makeTitle(random, role, topic, subject), prompt, category: category.name, model: random.pick(MODELS) };
+  return {
+    title: makeTitle(random, role, topic, subject),
+    prompt,
+    category: category.name,
+    model: random.pick(MODELS),
+    tag_list: toTagList(generatedTags(category.name, topic)),
+  };
+}
+
+/**
+ * A generated prompt's tags: its category and its topic, by the tag rule
+ * ("Writing" and "blog post" give writing, blog-post). Derived, not drawn, so
+ * the random sequence, and with it the rest of the dataset, is unchanged.
+ */
+export function generatedTags(category: string, topic: string): string[] {
+  return normaliseTags([category, topic]).filter(isValidTag);
 }
 
 /** A time uniformly between `from` and `to` (milliseconds). */

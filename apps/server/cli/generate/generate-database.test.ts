@@ -41,6 +41,19 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
          OR p.comment_count <> (SELECT count(*) FROM comments n WHERE n.prompt_id = p.id)`.execute(db);
     expect(mismatches.rows).toEqual([]);
 
+    // Every prompt has its category and topic as tags, one row each, and every tag's count equals its rows.
+    const tagless = await db.selectFrom('prompts').select('id').where('tag_list', '=', '').execute();
+    expect(tagless).toEqual([]);
+    const tagRows = await sql<{ n: number }>`SELECT count(*) AS n FROM prompt_tags`.execute(db);
+    const listed = await sql<{
+      n: number;
+    }>`SELECT sum(length(tag_list) - length(replace(tag_list, ' ', '')) + 1) AS n FROM prompts`.execute(db);
+    expect(Number(tagRows.rows[0]?.n)).toBe(Number(listed.rows[0]?.n));
+    const drift = await sql<{ name: string }>`
+      SELECT t.name FROM tags t WHERE t.count <> (SELECT count(*) FROM prompt_tags pt WHERE pt.tag = t.name)`.execute(db);
+    expect(drift.rows).toEqual([]);
+    expect(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM tags`.execute(db)).rows[0]?.n)).toBeGreaterThan(30);
+
     const users = await db.selectFrom('likes').select('user_id').distinct().execute();
     expect(users.every((row) => USER_ID_PATTERN.test(row.user_id))).toBe(true);
     const categories = await db.selectFrom('prompts').select('category').distinct().execute();
@@ -57,6 +70,11 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     await generate(7, true);
     const again = await database.db.selectFrom('prompts').select(['id', 'title', 'like_count']).orderBy('id').execute();
     expect(again).toEqual(first);
+    // A forced run starts over: the tag counts are the new data's alone.
+    const tagTotal = async () => Number((await sql<{ n: number }>`SELECT sum(count) AS n FROM tags`.execute(database.db)).rows[0]?.n);
+    expect(await tagTotal()).toBe(
+      Number((await sql<{ n: number }>`SELECT count(*) AS n FROM prompt_tags`.execute(database.db)).rows[0]?.n),
+    );
     await generate(8, true);
     const other = await database.db.selectFrom('prompts').select(['id', 'title', 'like_count']).orderBy('id').execute();
     expect(other).not.toEqual(first);
