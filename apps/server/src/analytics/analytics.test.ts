@@ -223,7 +223,7 @@ describe.each(TEST_DIALECTS)('analytics and facets API on %s', (dialect) => {
   });
 
   describe('GET /api/facets', () => {
-    it('answers {total, categories, models, keywords} with distinct values in alphabetical order', async () => {
+    it('answers {total, categories, models, keywords, tags} with distinct values in alphabetical order', async () => {
       await create('Quarterly planning template', 'Writing', 'GPT-4o');
       await create('Quarterly review template', 'Business', 'GPT-4o');
       await create('Refactoring assistant', 'Coding', 'Claude Sonnet 4');
@@ -232,7 +232,7 @@ describe.each(TEST_DIALECTS)('analytics and facets API on %s', (dialect) => {
       const response = await t.app.inject({ url: '/api/facets' });
       expect(response.statusCode).toBe(200);
       const body = facetsSchema.parse(response.json());
-      expect(Object.keys(response.json()).sort()).toEqual(['categories', 'keywords', 'models', 'total']);
+      expect(Object.keys(response.json()).sort()).toEqual(['categories', 'keywords', 'models', 'tags', 'total']);
       expect(body.total).toBe(4);
       expect(body.categories).toEqual([
         { name: 'Business', count: 1 },
@@ -249,7 +249,7 @@ describe.each(TEST_DIALECTS)('analytics and facets API on %s', (dialect) => {
 
     it('answers empty lists on an empty database', async () => {
       const body = facetsSchema.parse((await t.app.inject({ url: '/api/facets' })).json());
-      expect(body).toEqual({ total: 0, categories: [], models: [], keywords: [] });
+      expect(body).toEqual({ total: 0, categories: [], models: [], keywords: [], tags: [] });
     });
   });
 });
