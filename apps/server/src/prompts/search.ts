@@ -32,6 +32,16 @@ function ftsPhrase(text: string): string {
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /**
+ * The prompts the trigram index found for a search, of any status, read
+ * once (findMatches in read-repository.ts): the page and the total then
+ * test membership in this list instead of each looking the needle up
+ * again. SQLite lists rowids (the index's own keys), PostgreSQL ids.
+ */
+export interface MatchList {
+  readonly matches: readonly (number | string)[];
+}
+
+/**
  * How a search finds its page:
  * - 'index': look the needle up in the trigram index, then order the
  *   matches. Its cost grows with the number of matches.
@@ -40,9 +50,11 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
  *   do not match, so it suits common needles ("about" matches half the
  *   library: the index path reads and sorts 50,000 matches, the scan tests
  *   about a hundred prompts).
+ * - a MatchList: the index's matches, already read; for needles found in
+ *   few prompts, whose lookup costs more than ordering its matches.
  * Needles too short for a trigram always scan.
  */
-export type SearchStrategy = 'index' | 'scan';
+export type SearchStrategy = 'index' | 'scan' | MatchList;
 
 /**
  * The spec's search: a case-insensitive substring of the title or the text.
@@ -64,6 +76,7 @@ export function searchCondition(
   text: string,
   strategy: SearchStrategy = 'index',
 ): Expression<SqlBool> {
+  if (typeof strategy === 'object') return inMatchList(dialect, strategy);
   if (dialect === 'postgres') {
     const pattern = likePattern(text);
     if (strategy === 'scan') {
@@ -84,4 +97,25 @@ export function searchCondition(
   const needle = text.toLowerCase();
   const lower = sql.raw(SQLITE_LOWER_FUNCTION);
   return eb.or([sql<SqlBool>`instr(${lower}(prompts.title), ${needle}) > 0`, sql<SqlBool>`instr(${lower}(prompts.prompt), ${needle}) > 0`]);
+}
+
+/**
+ * Up to `limit` prompts, of any status, whose title or text contains `text`
+ * (3+ characters), straight from the trigram index: rowids on SQLite, ids
+ * on PostgreSQL. Reading `limit` rows and no more bounds the cost of a
+ * common needle, which the caller then searches another way.
+ */
+export function indexMatches(dialect: Dialect, text: string, limit: number) {
+  if (dialect === 'postgres') {
+    const pattern = likePattern(text);
+    return sql<{ id: string }>`SELECT id FROM prompt_search WHERE title ILIKE ${pattern} OR prompt ILIKE ${pattern} LIMIT ${limit}`;
+  }
+  return sql<{ id: number }>`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)} LIMIT ${limit}`;
+}
+
+/** Membership in a MatchList: one primary-key lookup per match. */
+function inMatchList(dialect: Dialect, list: MatchList): Expression<SqlBool> {
+  if (dialect === 'postgres') return sql<SqlBool>`prompts.id = ANY(${list.matches})`;
+  // One JSON parameter, however many matches: SQLite caps a statement's parameters.
+  return sql<SqlBool>`prompts.rowid IN (SELECT value FROM json_each(${JSON.stringify(list.matches)}))`;
 }
