@@ -123,10 +123,10 @@ export async function countPrompts(
   const text = filter.q;
   const searchOnly = filter.category === undefined && filter.model === undefined && filter.likedBy === undefined;
   const fromIndex = searchStrategy === undefined || searchStrategy === 'index';
-  if (dialect === 'sqlite' && text && searchOnly && fromIndex && [...text].length >= TRIGRAM_MIN_LENGTH) {
-    // Every match from the index alone, less the hidden ones (found by a scan of the few hidden prompts).
+  if (text && searchOnly && fromIndex && [...text].length >= TRIGRAM_MIN_LENGTH) {
+    // Every match from the searchable copy alone, less the hidden ones (found by a scan of the few hidden prompts).
     const [all, hidden] = await Promise.all([
-      indexMatchCount(text).execute(db),
+      indexMatchCount(dialect, text).execute(db),
       db
         .selectFrom('prompts')
         .where('prompts.status', '=', 'hidden')
