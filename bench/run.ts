@@ -20,6 +20,7 @@ import { ROOT, freePort, startBuiltServer, startNode } from './lib/processes';
 import { captureResponse, rawResponseKey } from './lib/raw-responses';
 import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
+import { measureCommonWord } from './lib/common-word';
 import { measureWeb } from './lib/web';
 import { lighthouseOnServer, writeLighthouseSection } from './lighthouse';
 import { lighthouseTable } from './lib/lighthouse';
@@ -96,6 +97,8 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   console.log(`[${dialect}] indexed search vs LIKE scan`);
   const direct = connectDatabase(parseDatabaseUrl(url));
   const search = await measureSearchSpeed(direct.db, direct.dialect);
+  console.log(`[${dialect}] one client, a word in half the prompts`);
+  const commonWord = await measureCommonWord(direct);
   const needles = await distinctNeedles(direct.db, COLD_NEEDLES);
 
   const server = await startBuiltServer(url, { NODE_ENV: 'production' });
@@ -162,7 +165,21 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     // Last: whole-library downloads raise the process's peak memory, which the row above reports without them.
     console.log(`[${dialect}] ${FULL_LIST_CLIENTS} clients downloading the unpaged list`);
     const fullList = await fullListLoad(server.url, seconds, () => server.memory());
-    return { dialect, generatorSeconds, endpoints, coldSearch, coldSearchHealth, search, likes, copies, rss, fullList, crossInstance, web };
+    return {
+      dialect,
+      generatorSeconds,
+      endpoints,
+      coldSearch,
+      coldSearchHealth,
+      search,
+      commonWord,
+      likes,
+      copies,
+      rss,
+      fullList,
+      crossInstance,
+      web,
+    };
   } finally {
     await server.stop();
     await direct.close();

@@ -45,7 +45,10 @@ export function remoteUrlFrom(argv: readonly string[], env: Record<string, strin
 /** Serves the library from DATABASE_URL (migrated first, as the server does) until stdin closes. */
 async function serveLocal(env: Record<string, string | undefined>): Promise<void> {
   const config = loadConfig(env);
-  const database = connectDatabase(config.database, { readThreads: config.sqliteReadThreads });
+  const database = connectDatabase(config.database, {
+    readThreads: config.sqliteReadThreads,
+    longReadConnections: config.postgresLongReadConnections,
+  });
   await migrateToLatest(database.db);
   const caches = createAppCaches();
   const server = createLibraryMcpServer({

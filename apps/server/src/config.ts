@@ -3,6 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
+ * Connections for PostgreSQL's long reads by default. Each search is CPU
+ * work in its own PostgreSQL process; more of them at once than the
+ * machine has cores only queue inside the database, holding connections.
+ */
+export const DEFAULT_POSTGRES_LONG_READ_CONNECTIONS = 4;
+
+/**
  * The environment, parsed once at start into a frozen object (the README's
  * Configuration table lists every variable). A bad value stops start-up with one line naming the variable.
  */
@@ -98,6 +105,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // SQLite only: threads that run searches off the event loop (db/sqlite-read-pool.ts); unset picks one per core but one, 1 to 4.
   SQLITE_READ_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  // PostgreSQL only: connections, in a pool of their own, that run searches missing the cache.
+  POSTGRES_LONG_READ_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(DEFAULT_POSTGRES_LONG_READ_CONNECTIONS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The origin visitors reach the site at, for absolute links in link
   // previews, the feed and the sitemap (behind a proxy it differs from HOST:PORT).
@@ -136,6 +145,8 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   /** SQLite only: threads for long reads; undefined lets connect.ts choose, 0 keeps them on the main connection. */
   readonly sqliteReadThreads: number | undefined;
+  /** PostgreSQL only: connections for long reads, a pool apart from the main one. */
+  readonly postgresLongReadConnections: number;
 }
 
 export class ConfigError extends Error {}
@@ -217,5 +228,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
     sqliteReadThreads: parsed.SQLITE_READ_THREADS,
+    postgresLongReadConnections: parsed.POSTGRES_LONG_READ_CONNECTIONS,
   });
 }

@@ -21,7 +21,10 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = connectDatabase(config.database, { readThreads: config.sqliteReadThreads });
+  const database = connectDatabase(config.database, {
+    readThreads: config.sqliteReadThreads,
+    longReadConnections: config.postgresLongReadConnections,
+  });
   await migrateToLatest(database.db);
   if (config.sampleData) await seedSampleData(database.db);
 

@@ -12,7 +12,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import type { DatabaseUrl } from '../config';
+import { type DatabaseUrl, DEFAULT_POSTGRES_LONG_READ_CONNECTIONS } from '../config';
 import type { Database } from './schema';
 import { SqliteReadPool } from './sqlite-read-pool';
 import { sqliteReadPoolDialect } from './sqlite-read-pool-dialect';
@@ -35,7 +35,9 @@ export interface DatabaseHandle {
    * Where reads that may take long run (searches that miss the cache): on
    * SQLite, worker threads with read-only connections of their own
    * (sqlite-read-pool.ts), so they never hold the event loop; on PostgreSQL,
-   * `db` itself, whose queries already run in the database's processes.
+   * a pool of connections of their own, so fifty searches queue there and
+   * never take the connections a like or a health check needs (their
+   * queries already run in the database's processes, off the event loop).
    * Read queries only: no writes, no transactions.
    */
   readonly longReads: Kysely<Database>;
@@ -47,6 +49,8 @@ export interface ConnectOptions {
   readonly schema?: string;
   /** PostgreSQL only: pool size. */
   readonly poolSize?: number;
+  /** PostgreSQL only: connections for long reads (DatabaseHandle.longReads), a pool apart from the others. */
+  readonly longReadConnections?: number;
   /** SQLite only: how long to wait for another connection's lock (tests shorten it). */
   readonly busyTimeoutMs?: number;
   /** SQLite only: threads for long reads (DatabaseHandle.longReads); 0 runs them on the main connection. */
@@ -203,10 +207,25 @@ class PreparingClient extends pg.Client {
 }
 
 function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(url, options, options.poolSize ?? 10) }) });
+  const longReads = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: postgresPool(url, options, options.longReadConnections ?? DEFAULT_POSTGRES_LONG_READ_CONNECTIONS),
+    }),
+  });
+  const readSnapshot = <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> =>
+    db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+  const close = async () => {
+    await Promise.all([longReads.destroy(), db.destroy()]);
+  };
+  return { db, dialect: 'postgres', readSnapshot, longReads, close };
+}
+
+function postgresPool(url: string, options: ConnectOptions, max: number): pg.Pool {
   const pool = new pg.Pool({
     Client: PreparingClient as typeof pg.Client,
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max,
     types: numberTypes as pg.CustomTypesConfig,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
     connectionTimeoutMillis: 5000,
@@ -218,8 +237,5 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   // would be an unhandled 'error' event and kill the process. The query it runs
   // is rejected anyway (and becomes a 503), so the event itself can be ignored.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const readSnapshot = <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> =>
-    db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
-  return { db, dialect: 'postgres', readSnapshot, longReads: db, close: () => db.destroy() };
+  return pool;
 }

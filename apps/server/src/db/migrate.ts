@@ -5,6 +5,7 @@ import * as searchIndexes from './migrations/0002-search-indexes';
 import * as moderation from './migrations/0003-moderation';
 import * as mergeSpellings from './migrations/0004-merge-spellings';
 import * as tags from './migrations/0006-tags';
+import * as loweredSearchText from './migrations/0007-lowered-search-text';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003-moderation': moderation,
   '0004-merge-spellings': mergeSpellings,
   '0006-tags': tags,
+  '0007-lowered-search-text': loweredSearchText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -28,7 +30,14 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  */
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
   const tableSchema = schema ?? (dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined);
-  const migrator = new Migrator({ db, provider, ...(tableSchema ? { migrationTableSchema: tableSchema } : {}) });
+  // Migrations 0005 to 0007 were written in parallel, each independent of the others, and 0007 shipped
+  // first: a database that ran it must still take 0006 (and 0005) later, which an ordered Migrator refuses.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(tableSchema ? { migrationTableSchema: tableSchema } : {}),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

@@ -3,7 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { Cursor } from './cursor';
-import { type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCount, searchCondition } from './search';
+import { type MatchList, type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCount, indexMatches, searchCondition } from './search';
 
 /** Reading the list, its totals and single prompts, for the API and the pages. */
 
@@ -112,14 +112,31 @@ export async function listPrompts(
   return ordered.execute();
 }
 
-export async function countPrompts(db: Kysely<Database>, dialect: Dialect, filter: PromptFilter): Promise<number> {
+/**
+ * The trigram index's matches for a search text, when there are fewer than
+ * `limit`; undefined when there are more (a common needle) or the text is
+ * too short for the index.
+ */
+export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<MatchList | undefined> {
+  if ([...text].length < TRIGRAM_MIN_LENGTH || limit <= 0) return undefined;
+  const { rows } = await indexMatches(dialect, text, limit).execute(db);
+  return rows.length < limit ? { matches: rows.map((row) => row.id) } : undefined;
+}
+
+export async function countPrompts(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  filter: PromptFilter,
+  searchStrategy?: SearchStrategy,
+): Promise<number> {
   const text = filter.q;
   const searchOnly =
     filter.category === undefined && filter.model === undefined && filter.likedBy === undefined && (filter.tags ?? []).length === 0;
-  if (dialect === 'sqlite' && text && searchOnly && [...text].length >= TRIGRAM_MIN_LENGTH) {
-    // Every match from the index alone, less the hidden ones (found by a scan of the few hidden prompts).
+  const fromIndex = searchStrategy === undefined || searchStrategy === 'index';
+  if (text && searchOnly && fromIndex && [...text].length >= TRIGRAM_MIN_LENGTH) {
+    // Every match from the searchable copy alone, less the hidden ones (found by a scan of the few hidden prompts).
     const [all, hidden] = await Promise.all([
-      indexMatchCount(text).execute(db),
+      indexMatchCount(dialect, text).execute(db),
       db
         .selectFrom('prompts')
         .where('prompts.status', '=', 'hidden')
@@ -129,7 +146,7 @@ export async function countPrompts(db: Kysely<Database>, dialect: Dialect, filte
     ]);
     return Number(all.rows[0]?.n ?? 0) - Number(hidden.count);
   }
-  const row = await applyFilter(db.selectFrom('prompts'), dialect, filter)
+  const row = await applyFilter(db.selectFrom('prompts'), dialect, filter, searchStrategy)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -2,7 +2,7 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp } from '../testing/test-app';
-import { listPrompts } from './read-repository';
+import { countPrompts, findMatches, listPrompts } from './read-repository';
 import type { SearchStrategy } from './search';
 
 // Search runs on a trigram index for 3+ characters and on a scan below that
@@ -127,15 +127,45 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
       'MA',
       'a',
     ];
+    const { db } = t.database;
+    // A hidden match must stay out of every plan's page and total.
+    await db.updateTable('prompts').set({ status: 'hidden' }).where('title', '=', 'Über Planner').execute();
     const page = async (q: string, sort: 'newest' | 'likes_desc', searchStrategy: SearchStrategy) =>
-      (await listPrompts(t.database.db, dialect, { q }, { sort, limit: 3, searchStrategy }, undefined)).map((row) => row.title);
+      (await listPrompts(db, dialect, { q }, { sort, limit: 3, searchStrategy }, undefined)).map((row) => row.title);
+    let matchListsRead = 0;
     for (const q of needles) {
-      for (const sort of ['newest', 'likes_desc'] as const) {
-        expect(await page(q, sort, 'scan'), `${q} by ${sort}`).toEqual(await page(q, sort, 'index'));
+      const strategies: SearchStrategy[] = ['index'];
+      const list = await findMatches(db, dialect, q, 100);
+      if (list) {
+        strategies.push(list);
+        matchListsRead += 1;
+      }
+      const total = await countPrompts(db, dialect, { q }, 'scan');
+      for (const strategy of strategies) {
+        const plan = typeof strategy === 'string' ? strategy : 'match list';
+        expect(await countPrompts(db, dialect, { q }, strategy), `total of ${q} by ${plan}`).toBe(total);
+        for (const sort of ['newest', 'likes_desc'] as const) {
+          expect(await page(q, sort, strategy), `${q} by ${sort}, ${plan}`).toEqual(await page(q, sort, 'scan'));
+        }
       }
     }
-    // Not vacuous: the needles find something, and the limit cuts a page short.
+    // Not vacuous: every needle long enough for the index had a match list, the
+    // needles find something, the limit cuts a page short, and the hidden prompt was findable.
+    expect(matchListsRead).toBe(needles.filter((q) => [...q].length >= 3).length);
     expect(await page('a', 'newest', 'index')).toHaveLength(3);
     expect(await page('é', 'newest', 'scan')).toEqual(['Crème Brûlée Guide']);
+    expect((await findMatches(db, dialect, '日本語', 100))?.matches).toHaveLength(1);
+    expect(await countPrompts(db, dialect, { q: '日本語' }, 'scan')).toBe(0);
+  });
+
+  it('reads a match list only while the matches stay under the limit', async () => {
+    const { db } = t.database;
+    // 'a' is too short for the trigram index; ' a ' (spaces around) is in two texts.
+    expect(await findMatches(db, dialect, 'a', 100)).toBeUndefined();
+    expect((await findMatches(db, dialect, ' a ', 100))?.matches).toHaveLength(2);
+    expect((await findMatches(db, dialect, ' a ', 3))?.matches).toHaveLength(2);
+    expect(await findMatches(db, dialect, ' a ', 2)).toBeUndefined();
+    expect(await findMatches(db, dialect, ' a ', 0)).toBeUndefined();
+    expect((await findMatches(db, dialect, 'no such text', 100))?.matches).toEqual([]);
   });
 });

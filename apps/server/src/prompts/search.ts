@@ -14,14 +14,27 @@ export function likePattern(text: string): string {
 }
 
 /**
- * SQLite: how many prompts, of any status, contain `text` (3+ characters),
- * from the trigram index alone. Counting a common word this way costs a
- * fifth of counting it joined with the prompts for their status ("about",
- * 51,920 matches at 100k: 7 against 42 ms); the hidden ones, few, are
+ * How many prompts, of any status, contain `text` (3+ characters), from the
+ * searchable copy alone. Counting a common word this way costs a fifth of
+ * counting it joined with the prompts for their status (SQLite: "about",
+ * 51,920 matches at 100k, 7 against 42 ms); the hidden ones, few, are
  * counted apart (countPrompts in read-repository.ts).
  */
-export function indexMatchCount(text: string) {
+export function indexMatchCount(dialect: Dialect, text: string) {
+  if (dialect === 'postgres') return sql<{ n: number }>`SELECT count(*) AS n FROM prompt_search WHERE ${loweredTextContains(text)}`;
   return sql<{ n: number }>`SELECT count(*) AS n FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)}`;
+}
+
+/**
+ * PostgreSQL: prompt_search's title or text contains `text`. Both columns
+ * hold lower-cased text (migration 0007), so the needle is lower-cased by
+ * the same lower() and compared with LIKE, which is what ILIKE does, less
+ * lower-casing each candidate's text on every test. A constant to the
+ * planner, so the pg_trgm indexes serve it.
+ */
+function loweredTextContains(text: string) {
+  const pattern = likePattern(text);
+  return sql<SqlBool>`(title LIKE lower(${pattern}) OR prompt LIKE lower(${pattern}))`;
 }
 
 /** The text as one FTS5 string: a phrase, which under the trigram tokenizer means "contains". */
@@ -32,6 +45,16 @@ function ftsPhrase(text: string): string {
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /**
+ * The prompts the trigram index found for a search, of any status, read
+ * once (findMatches in read-repository.ts): the page and the total then
+ * test membership in this list instead of each looking the needle up
+ * again. SQLite lists rowids (the index's own keys), PostgreSQL ids.
+ */
+export interface MatchList {
+  readonly matches: readonly (number | string)[];
+}
+
+/**
  * How a search finds its page:
  * - 'index': look the needle up in the trigram index, then order the
  *   matches. Its cost grows with the number of matches.
@@ -40,17 +63,20 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
  *   do not match, so it suits common needles ("about" matches half the
  *   library: the index path reads and sorts 50,000 matches, the scan tests
  *   about a hundred prompts).
+ * - a MatchList: the index's matches, already read; for needles found in
+ *   few prompts, whose lookup costs more than ordering its matches.
  * Needles too short for a trigram always scan.
  */
-export type SearchStrategy = 'index' | 'scan';
+export type SearchStrategy = 'index' | 'scan' | MatchList;
 
 /**
  * The spec's search: a case-insensitive substring of the title or the text.
  *
- * - PostgreSQL, index: ILIKE on prompt_search (the searchable copy of the
- *   text), served by its pg_trgm GIN indexes; for needles too short to hold
- *   a trigram the planner scans instead. Scan: ILIKE on the prompt's own
- *   columns, which have no trigram index.
+ * - PostgreSQL, index: LIKE of the lower-cased needle on prompt_search (the
+ *   searchable copy of the text, lower-cased), served by its pg_trgm GIN
+ *   indexes; for needles too short to hold a trigram the planner scans
+ *   instead. Scan: ILIKE on the prompt's own columns, which have no trigram
+ *   index.
  * - SQLite, 3+ characters, index: the FTS5 trigram index (case-insensitive
  *   for all of Unicode, like ILIKE; LIKE and % or _ have no special meaning
  *   in it).
@@ -64,6 +90,7 @@ export function searchCondition(
   text: string,
   strategy: SearchStrategy = 'index',
 ): Expression<SqlBool> {
+  if (typeof strategy === 'object') return inMatchList(dialect, strategy);
   if (dialect === 'postgres') {
     const pattern = likePattern(text);
     if (strategy === 'scan') {
@@ -72,7 +99,7 @@ export function searchCondition(
     // ARRAY(...) runs the indexed lookup once; a plain IN lets the planner,
     // which cannot estimate trigram matches, walk prompts in page order and
     // probe prompt_search row by row (177 ms against 12 ms for "newsletter").
-    return sql<SqlBool>`prompts.id = ANY(ARRAY(SELECT id FROM prompt_search WHERE title ILIKE ${pattern} OR prompt ILIKE ${pattern}))`;
+    return sql<SqlBool>`prompts.id = ANY(ARRAY(SELECT id FROM prompt_search WHERE ${loweredTextContains(text)}))`;
   }
   if (strategy === 'index' && [...text].length >= TRIGRAM_MIN_LENGTH) {
     return sql<SqlBool>`prompts.rowid IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)})`;
@@ -84,4 +111,24 @@ export function searchCondition(
   const needle = text.toLowerCase();
   const lower = sql.raw(SQLITE_LOWER_FUNCTION);
   return eb.or([sql<SqlBool>`instr(${lower}(prompts.title), ${needle}) > 0`, sql<SqlBool>`instr(${lower}(prompts.prompt), ${needle}) > 0`]);
+}
+
+/**
+ * Up to `limit` prompts, of any status, whose title or text contains `text`
+ * (3+ characters), straight from the trigram index: rowids on SQLite, ids
+ * on PostgreSQL. Reading `limit` rows and no more bounds the cost of a
+ * common needle, which the caller then searches another way.
+ */
+export function indexMatches(dialect: Dialect, text: string, limit: number) {
+  if (dialect === 'postgres') {
+    return sql<{ id: string }>`SELECT id FROM prompt_search WHERE ${loweredTextContains(text)} LIMIT ${limit}`;
+  }
+  return sql<{ id: number }>`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)} LIMIT ${limit}`;
+}
+
+/** Membership in a MatchList: one primary-key lookup per match. */
+function inMatchList(dialect: Dialect, list: MatchList): Expression<SqlBool> {
+  if (dialect === 'postgres') return sql<SqlBool>`prompts.id = ANY(${list.matches})`;
+  // One JSON parameter, however many matches: SQLite caps a statement's parameters.
+  return sql<SqlBool>`prompts.rowid IN (SELECT value FROM json_each(${JSON.stringify(list.matches)}))`;
 }

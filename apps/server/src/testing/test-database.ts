@@ -19,6 +19,26 @@ export interface TestDatabase extends DatabaseHandle {
   readonly schema?: string;
 }
 
+/** A database with no migrations applied (a migration's test applies them), and a way to throw it away. */
+export async function createEmptyDatabase(
+  dialect: Dialect,
+): Promise<{ handle: DatabaseHandle; url: string; schema?: string; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'prompt-vault-migration-'));
+    const path = join(dir, 'm.db');
+    const handle = connectDatabase({ kind: 'sqlite', path });
+    return { handle, url: `sqlite:${path}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  const schema = `test_mig_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const run = async (statement: string) => {
+    await withSchemaLock(url, (admin) => admin.query(statement));
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  const handle = connectDatabase({ kind: 'postgres', url }, { schema, poolSize: 2 });
+  return { handle, url, schema, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
 export async function createTestDatabase(dialect: Dialect, options: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'prompt-vault-test-'));

@@ -1,34 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { duplicateKey } from '../duplicate-key';
-import { type DatabaseHandle, type Dialect, connectDatabase } from '../connect';
-import { TEST_DIALECTS, withSchemaLock } from '../../testing/test-database';
+import { TEST_DIALECTS, createEmptyDatabase } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as moderation from './0003-moderation';
 
-/** A database with no migrations applied, and a way to throw it away. */
-async function emptyDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'prompt-vault-migration-'));
-    const handle = connectDatabase({ kind: 'sqlite', path: join(dir, 'm.db') });
-    return { handle, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const url = process.env.TEST_DATABASE_URL ?? '';
-  const schema = `test_mig_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const run = async (statement: string) => {
-    await withSchemaLock(url, (admin) => admin.query(statement));
-  };
-  await run(`CREATE SCHEMA ${schema}`);
-  const handle = connectDatabase({ kind: 'postgres', url }, { schema, poolSize: 2 });
-  return { handle, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
-}
-
 describe.each(TEST_DIALECTS)('migration 0003 on %s', (dialect) => {
   it('keys existing prompts (the first of duplicates only) and can be rolled back', async () => {
-    const { handle, drop } = await emptyDatabase(dialect);
+    const { handle, drop } = await createEmptyDatabase(dialect);
     try {
       // Migrations are written against an untyped database, as the Migrator runs them.
       const untyped = handle.db as unknown as Kysely<unknown>;

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type DatabaseHandle, type Dialect, connectDatabase } from '../connect';
-import { TEST_DIALECTS, withSchemaLock } from '../../testing/test-database';
+import { TEST_DIALECTS, createEmptyDatabase } from '../../testing/test-database';
 import { createTestApp } from '../../testing/test-app';
 import * as initial from './0001-initial';
 import * as searchIndexes from './0002-search-indexes';
@@ -12,29 +8,9 @@ import * as moderation from './0003-moderation';
 import * as mergeSpellings from './0004-merge-spellings';
 import * as tags from './0006-tags';
 
-/** A database with no migrations applied, and a way to throw it away. */
-async function emptyDatabase(
-  dialect: Dialect,
-): Promise<{ handle: DatabaseHandle; url: string; schema?: string; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'prompt-vault-migration-'));
-    const path = join(dir, 'm.db');
-    const handle = connectDatabase({ kind: 'sqlite', path });
-    return { handle, url: `sqlite:${path}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const url = process.env.TEST_DATABASE_URL ?? '';
-  const schema = `test_mig_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const run = async (statement: string) => {
-    await withSchemaLock(url, (admin) => admin.query(statement));
-  };
-  await run(`CREATE SCHEMA ${schema}`);
-  const handle = connectDatabase({ kind: 'postgres', url }, { schema, poolSize: 2 });
-  return { handle, url, schema, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
-}
-
 describe.each(TEST_DIALECTS)('migration 0004 on %s', (dialect) => {
   it('merges the spellings of one category or model into the one most prompts use, and later writes follow it', async () => {
-    const { handle, drop } = await emptyDatabase(dialect);
+    const { handle, drop } = await createEmptyDatabase(dialect);
     try {
       // Migrations are written against an untyped database, as the Migrator runs them.
       const untyped = handle.db as unknown as Kysely<unknown>;
