@@ -1,6 +1,7 @@
 import type { DatabaseUrl } from '../../src/config';
 import { connectDatabase } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
+import { recountSummaries } from '../../src/db/summaries';
 import { openWriter } from './bulk-writer';
 import { Dataset, type DatasetSize } from './dataset';
 
@@ -75,5 +76,20 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
     await writer.commit();
   } finally {
     await writer.close();
+  }
+  await recountAfterLoad(request);
+}
+
+/**
+ * The bulk load writes rows without the application, and `clear` empties the
+ * tables under the summaries' triggers: the summaries are recounted once at
+ * the end, by the function that counts an existing library.
+ */
+async function recountAfterLoad(request: GenerateRequest): Promise<void> {
+  const handle = connectDatabase(request.database, { schema: request.schema, readThreads: 0 });
+  try {
+    await recountSummaries(handle.db);
+  } finally {
+    await handle.close();
   }
 }
