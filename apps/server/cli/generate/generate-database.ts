@@ -1,7 +1,6 @@
 import type { DatabaseUrl } from '../../src/config';
 import { connectDatabase } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
-import { recountSummaries } from '../../src/db/summaries';
 import { openWriter } from './bulk-writer';
 import { Dataset, type DatasetSize } from './dataset';
 
@@ -56,6 +55,8 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
       request.onProgress?.(written, table);
     };
     await writer.begin();
+    // The summaries are counted once at the end instead of by every row's trigger.
+    await writer.pauseSummaries();
     if (existing > 0) await writer.clear();
     for (const batch of dataset.prompts(BATCH_SIZE)) {
       await writer.insertPrompts(batch);
@@ -73,23 +74,9 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
       await writer.insertComments(batch);
       report(batch.length, 'comments');
     }
+    await writer.recountSummaries();
     await writer.commit();
   } finally {
     await writer.close();
-  }
-  await recountAfterLoad(request);
-}
-
-/**
- * The bulk load writes rows without the application, and `clear` empties the
- * tables under the summaries' triggers: the summaries are recounted once at
- * the end, by the function that counts an existing library.
- */
-async function recountAfterLoad(request: GenerateRequest): Promise<void> {
-  const handle = connectDatabase(request.database, { schema: request.schema, readThreads: 0 });
-  try {
-    await recountSummaries(handle.db);
-  } finally {
-    await handle.close();
   }
 }
