@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { duplicateKey } from './duplicate-key';
 import { newId, nowIso } from './ids';
 import type { Database } from './schema';
+import { countTitleWords } from './summaries';
 // Imported rather than read from disk, so the server bundle (build.ts) carries it.
 import samplePrompts from './seed/sample-prompts.json' with { type: 'json' };
 
@@ -120,6 +121,12 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
           .execute();
       }
     }
+    // The popular keywords' word counts (the other summaries follow the rows by trigger).
+    await countTitleWords(
+      trx,
+      samples.map((sample) => sample.title),
+      1,
+    );
   });
   return samples.length;
 }

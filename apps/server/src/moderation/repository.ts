@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, Visibility } from '../db/schema';
+import { countTitleWords } from '../db/summaries';
 
 /** Reported targets, most reported first, with their current state. */
 export async function listReportSummaries(db: Kysely<Database>, limit: number) {
@@ -32,10 +33,26 @@ export async function listReportSummaries(db: Kysely<Database>, limit: number) {
 
 export type ReportSummaryRow = Awaited<ReturnType<typeof listReportSummaries>>[number];
 
-/** Sets a prompt's visibility; false for an unknown id. */
+/**
+ * Sets a prompt's visibility; false for an unknown id. Its title words leave
+ * or rejoin the popular keywords' counts in the same transaction, only when
+ * the status really changed (triggers move the other summaries), so repeated
+ * or concurrent calls never drift them.
+ */
 export async function setPromptStatus(db: Kysely<Database>, id: string, status: Visibility): Promise<boolean> {
-  const result = await db.updateTable('prompts').set({ status }).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const prompt = await trx.selectFrom('prompts').select(['title', 'status']).where('id', '=', id).executeTakeFirst();
+    if (!prompt) return false;
+    if (prompt.status === status) return true;
+    const changed = await trx
+      .updateTable('prompts')
+      .set({ status })
+      .where('id', '=', id)
+      .where('status', '=', prompt.status)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) > 0) await countTitleWords(trx, [prompt.title], status === 'visible' ? 1 : -1);
+    return true;
+  });
 }
 
 /**
