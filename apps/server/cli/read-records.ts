@@ -13,7 +13,7 @@ export interface SourceRecord {
   /** Present in our own exports; other sources get an import time. */
   readonly createdAt: unknown;
   /** A JSON array, or in CSV one cell of comma-separated tags; absent for none. */
-  readonly tags: unknown;
+  readonly tags?: unknown;
 }
 
 export type SourceFormat = 'json' | 'csv-vault' | 'csv-awesome';

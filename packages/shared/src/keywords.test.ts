@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { popularKeywords, titleWords } from './keywords';
+import { popularKeywords, rankKeywords, titleWords } from './keywords';
 
 describe('popularKeywords', () => {
   it('drops words of 3 characters or fewer and the stop words', () => {
@@ -20,5 +20,26 @@ describe('popularKeywords', () => {
 
   it('ignores punctuation around words', () => {
     expect(titleWords('"Debug" your code: quickly!')).toEqual(['debug', 'code', 'quickly']);
+  });
+});
+
+describe('rankKeywords', () => {
+  it('ranks kept word counts as popularKeywords ranks titles: frequency, then localeCompare, words no longer used left out', () => {
+    // localeCompare puts 'émail' between 'email' and 'fmail'; code-point order would put it last.
+    expect(
+      rankKeywords(
+        [
+          ['fmail', 2],
+          ['émail', 2],
+          ['email', 2],
+          ['gone', 0],
+          ['rare', 1],
+        ],
+        3,
+      ),
+    ).toEqual(['email', 'émail', 'fmail']);
+    expect(rankKeywords([['gone', 0]])).toEqual([]);
+    const titles = ['Émail helper', 'Email helper', 'Fmail helper', 'email digest', 'émail digest', 'fmail notes'];
+    expect(popularKeywords(titles, 5)).toEqual(['helper', 'digest', 'email', 'émail', 'fmail']);
   });
 });

@@ -12,7 +12,17 @@ export function popularKeywords(titles: Iterable<string>, count: number = KEYWOR
       frequency.set(word, (frequency.get(word) ?? 0) + 1);
     }
   }
-  return [...frequency.entries()]
+  return rankKeywords(frequency, count);
+}
+
+/**
+ * The `count` most frequent words of `frequency` (word, occurrences), ties
+ * alphabetical. The server ranks its kept word counts with this too, so both
+ * ways of counting give the same row.
+ */
+export function rankKeywords(frequency: Iterable<readonly [string, number]>, count: number = KEYWORD_COUNT): string[] {
+  return [...frequency]
+    .filter(([, uses]) => uses > 0)
     .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
     .slice(0, count)
     .map(([word]) => word);

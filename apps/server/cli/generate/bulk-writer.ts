@@ -1,6 +1,9 @@
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import type { DatabaseUrl } from '../../src/config';
+import type { Database } from '../../src/db/schema';
+import { recountSummariesInTransaction } from '../../src/db/summaries';
 import { fromTagList } from '../../src/tags/stored-tags';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
 
@@ -19,6 +22,15 @@ export interface BulkWriter {
   insertLikes(rows: EventRow[]): Promise<void>;
   insertCopies(rows: EventRow[]): Promise<void>;
   insertComments(rows: CommentRow[]): Promise<void>;
+  /**
+   * Turns the summaries' triggers (migration 0005) off inside the load's
+   * transaction (call after begin): a row trigger per like and copy would
+   * cost more than the one recount at the end. Both databases change
+   * triggers transactionally, so other connections never see them off.
+   */
+  pauseSummaries(): Promise<void>;
+  /** Turns them back on and recounts the summaries, in the same transaction (call before commit). */
+  recountSummaries(): Promise<void>;
   commit(): Promise<void>;
   close(): Promise<void>;
 }
@@ -59,6 +71,7 @@ export function sqliteWriter(path: string): BulkWriter {
   const comment = db.prepare(
     'INSERT INTO comments (id, prompt_id, text, author, created_at) VALUES (@id, @prompt_id, @text, @author, @created_at)',
   );
+  let summaryTriggers: { name: string; sql: string }[] = [];
   const runAll = <T>(statement: SqliteDatabase.Statement, rows: T[]) => {
     for (const row of rows) statement.run(row);
   };
@@ -75,6 +88,19 @@ export function sqliteWriter(path: string): BulkWriter {
     insertLikes: async (rows) => runAll(like, rows),
     insertCopies: async (rows) => runAll(copy, rows),
     insertComments: async (rows) => runAll(comment, rows),
+    // SQLite cannot disable a trigger: they are dropped and created again from their own text.
+    pauseSummaries: async () => {
+      summaryTriggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'summaries%'").all() as {
+        name: string;
+        sql: string;
+      }[];
+      for (const trigger of summaryTriggers) db.exec(`DROP TRIGGER ${trigger.name}`);
+    },
+    recountSummaries: async () => {
+      for (const trigger of summaryTriggers) db.exec(trigger.sql);
+      // Through Kysely on this same connection and transaction (never destroyed: that would close the connection).
+      await recountSummariesInTransaction(new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) }));
+    },
     commit: async () => {
       for (const statement of COUNT_TAGS) db.exec(statement);
       db.exec('COMMIT');
@@ -96,6 +122,11 @@ function column<T, K extends keyof T>(rows: T[], key: K): T[K][] {
 export async function postgresWriter(url: string, schema?: string): Promise<BulkWriter> {
   const client = new pg.Client({ connectionString: url, options: schema ? `-c search_path=${schema}` : undefined });
   await client.connect();
+  let summaryTriggers: { table_name: string; trigger_name: string }[] = [];
+  const setSummaryTriggers = async (action: 'ENABLE' | 'DISABLE') => {
+    for (const trigger of summaryTriggers)
+      await client.query(`ALTER TABLE ${trigger.table_name} ${action} TRIGGER ${trigger.trigger_name}`);
+  };
   return {
     countPrompts: async () => {
       const result = await client.query<{ n: string }>('SELECT count(*) AS n FROM prompts');
@@ -149,6 +180,18 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
         [column(rows, 'id'), column(rows, 'prompt_id'), column(rows, 'text'), column(rows, 'author'), column(rows, 'created_at')],
       );
     },
+    pauseSummaries: async () => {
+      const triggers = await client.query<{ table_name: string; trigger_name: string }>(
+        `SELECT c.relname AS table_name, t.tgname AS trigger_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+         WHERE c.relnamespace = current_schema()::regnamespace AND t.tgname LIKE 'summaries%'`,
+      );
+      summaryTriggers = triggers.rows;
+      await setSummaryTriggers('DISABLE');
+    },
+    recountSummaries: async () => {
+      await setSummaryTriggers('ENABLE');
+      await recountSummariesInTransaction(new Kysely<Database>({ dialect: new PostgresDialect({ pool: singleClientPool(client) }) }));
+    },
     commit: async () => {
       for (const statement of COUNT_TAGS) await client.query(statement);
       await client.query('COMMIT');
@@ -159,6 +202,15 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
     },
     close: async () => client.end(),
   };
+}
+
+/** Kysely's pool interface over the one client that holds the load's transaction. */
+function singleClientPool(client: pg.Client): PostgresPool {
+  const borrowed: PostgresPoolClient = {
+    query: client.query.bind(client) as PostgresPoolClient['query'],
+    release: () => undefined,
+  };
+  return { connect: async () => borrowed, end: async () => undefined, options: {} };
 }
 
 export async function openWriter(database: DatabaseUrl, schema?: string): Promise<BulkWriter> {

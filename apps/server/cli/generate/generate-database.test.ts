@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../../src/testing/test-database';
+import { summaryMismatches } from '../../src/fuzz/invariants';
 import { defaultSize } from './dataset';
 import { DatabaseNotEmptyError, generateDatabase } from './generate-database';
 
@@ -40,6 +41,9 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
          OR p.copy_count <> (SELECT count(*) FROM copies c WHERE c.prompt_id = p.id)
          OR p.comment_count <> (SELECT count(*) FROM comments n WHERE n.prompt_id = p.id)`.execute(db);
     expect(mismatches.rows).toEqual([]);
+    // The summaries are counted once after the load (decision 0010).
+    expect(await summaryMismatches(db)).toEqual([]);
+    expect(Number((await db.selectFrom('summary_totals').select('prompts').executeTakeFirstOrThrow()).prompts)).toBe(300);
 
     // Every prompt has its category and topic as tags, one row each, and every tag's count equals its rows.
     const tagless = await db.selectFrom('prompts').select('id').where('tag_list', '=', '').execute();
@@ -79,6 +83,8 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     const other = await database.db.selectFrom('prompts').select(['id', 'title', 'like_count']).orderBy('id').execute();
     expect(other).not.toEqual(first);
     expect(other).toHaveLength(300);
+    // Replacing the library leaves no summary of the one before.
+    expect(await summaryMismatches(database.db)).toEqual([]);
   });
 
   it('refuses a database that already has prompts unless forced', async () => {

@@ -55,6 +55,8 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
       request.onProgress?.(written, table);
     };
     await writer.begin();
+    // The summaries are counted once at the end instead of by every row's trigger.
+    await writer.pauseSummaries();
     if (existing > 0) await writer.clear();
     for (const batch of dataset.prompts(BATCH_SIZE)) {
       await writer.insertPrompts(batch);
@@ -72,6 +74,7 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
       await writer.insertComments(batch);
       report(batch.length, 'comments');
     }
+    await writer.recountSummaries();
     await writer.commit();
   } finally {
     await writer.close();

@@ -1,26 +1,32 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, SpelledField } from '../db/schema';
+
+/**
+ * Analytics read the summaries kept with the writes (migration 0005,
+ * decision 0010), plus the most copied prompts from their index: the same
+ * few rows at any library size.
+ */
 
 export async function overview(db: Kysely<Database>) {
+  const zero = sql<number>`0`;
   return db
-    .selectFrom('prompts')
+    .selectFrom('summary_totals')
     .select((eb) => [
-      eb.fn.countAll<number>().as('total_prompts'),
-      eb.fn.coalesce(eb.fn.sum<number>('like_count'), sql<number>`0`).as('total_likes'),
-      eb.fn.coalesce(eb.fn.sum<number>('copy_count'), sql<number>`0`).as('total_copies'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('prompts'), zero).as('total_prompts'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('likes'), zero).as('total_likes'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('copies'), zero).as('total_copies'),
     ])
-    .where('status', '=', 'visible')
     .executeTakeFirstOrThrow();
 }
 
-/** Prompt counts per value of a column, most prompts first, then by name. */
-export async function countsBy(db: Kysely<Database>, column: 'category' | 'model') {
+/** Prompt counts per value of a field, most prompts first, then by name. */
+export async function countsBy(db: Kysely<Database>, field: SpelledField) {
   return db
-    .selectFrom('prompts')
-    .select((eb) => [eb.ref(column).as('name'), eb.fn.countAll<number>().as('count')])
-    .where('status', '=', 'visible')
-    .groupBy(column)
-    .orderBy('count', 'desc')
+    .selectFrom('summary_facets')
+    .select(['name', 'prompts as count'])
+    .where('field', '=', field)
+    .where('prompts', '>', 0)
+    .orderBy('prompts', 'desc')
     .orderBy('name', 'asc')
     .execute();
 }
@@ -38,67 +44,19 @@ export async function topCopied(db: Kysely<Database>, limit: number) {
 }
 
 /**
- * Per UTC day (each an ISO date, oldest first, ending today): prompts shared,
- * likes given and copies made, counting only visible prompts.
+ * Per UTC day from the first of `days` on: prompts shared, likes given and
+ * copies made, counting only visible prompts (the shard rows summed).
  */
 export async function dailyActivity(db: Kysely<Database>, days: readonly string[]) {
-  const since = `${days[0]}T00:00:00.000Z`;
-  const day = sql<string>`substr(created_at, 1, 10)`;
-  const [prompts, likes, copies] = await Promise.all([
-    db
-      .selectFrom('prompts')
-      .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('count')])
-      .where('status', '=', 'visible')
-      .where('created_at', '>=', since)
-      .groupBy(day)
-      .execute(),
-    eventsPerDay(db, 'likes', days),
-    eventsPerDay(db, 'copies', days),
-  ]);
-  return { prompts, likes, copies };
-}
-
-/**
- * Events per day of visible prompts, as all events minus those of hidden
- * prompts. With a million events a join to prompts reads every row of the
- * window (2 s on SQLite); instead each day is one range count on the
- * created_at index (a couple of ms), all in one statement, and the hidden
- * prompts, which are few, are looked up from the other side.
- */
-async function eventsPerDay(db: Kysely<Database>, table: 'likes' | 'copies', days: readonly string[]) {
-  const bounds = days.map((date, index) => {
-    const next = days[index + 1] ?? nextDay(date);
-    return { date, from: `${date}T00:00:00.000Z`, to: `${next}T00:00:00.000Z` };
-  });
-  const totals = await db
-    .selectNoFrom((eb) =>
-      bounds.map((bound, index) =>
-        eb
-          .selectFrom(table)
-          .select((inner) => inner.fn.countAll<number>().as('count'))
-          .where('created_at', '>=', bound.from)
-          .where('created_at', '<', bound.to)
-          .$asScalar()
-          .as(`d${index}`),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  const day = sql<string>`substr(created_at, 1, 10)`;
-  const hidden = await db
-    .selectFrom(table)
-    .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('count')])
-    .where('prompt_id', 'in', (eb) => eb.selectFrom('prompts').select('id').where('status', '!=', 'visible'))
-    .where('created_at', '>=', bounds[0]?.from ?? '')
-    .groupBy(day)
+  return db
+    .selectFrom('summary_days')
+    .select((eb) => [
+      'day',
+      eb.fn.sum<number | string>('prompts').as('prompts'),
+      eb.fn.sum<number | string>('likes').as('likes'),
+      eb.fn.sum<number | string>('copies').as('copies'),
+    ])
+    .where('day', '>=', days[0] ?? '')
+    .groupBy('day')
     .execute();
-  const hiddenByDay = new Map(hidden.map((row) => [row.day, Number(row.count)]));
-  const row = totals as Record<string, unknown>;
-  return bounds.map((bound, index) => ({
-    day: bound.date,
-    count: Number(row[`d${index}`] ?? 0) - (hiddenByDay.get(bound.date) ?? 0),
-  }));
-}
-
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }

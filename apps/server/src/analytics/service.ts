@@ -24,14 +24,13 @@ export interface AnalyticsService {
 }
 
 /**
- * Analytics aggregate the whole library (135 ms on SQLite, 255 ms on
- * PostgreSQL at 100k prompts and a million events), so the answer is cached
- * until the next write. Likes, copies and notes can arrive thousands of
- * times a second, and recomputing after each would keep the server busy
- * with nothing else (and on SQLite block every other request meanwhile), so
- * after those the dashboard may trail by up to ANALYTICS_STALE_MS (shared
- * with the web app, which waits that long after its own write); a new
- * prompt or a moderation shows at once.
+ * Analytics read the summaries kept with the writes (decision 0010): a few
+ * small rows and the top of one index, whatever the library's size. The
+ * answer is still cached until the next write: likes, copies and notes can
+ * arrive thousands of times a second, and a read per visitor in between
+ * would cost round trips for nothing, so after those the dashboard may trail
+ * by up to ANALYTICS_STALE_MS (shared with the web app, which waits that
+ * long after its own write); a new prompt or a moderation shows at once.
  */
 export function createAnalyticsService(db: Kysely<Database>, caches: AppCaches, clock: () => Date = () => new Date()): AnalyticsService {
   return {
@@ -50,10 +49,7 @@ export function createAnalyticsService(db: Kysely<Database>, caches: AppCaches, 
       repository.topCopied(db, TOP_COPIED_COUNT),
       repository.dailyActivity(db, days),
     ]);
-    const perDay = (rows: { day: string; count: number }[]) => new Map(rows.map((row) => [row.day, Number(row.count)]));
-    const prompts = perDay(activity.prompts);
-    const likes = perDay(activity.likes);
-    const copies = perDay(activity.copies);
+    const byDay = new Map(activity.map((row) => [row.day, row]));
     return {
       overview: {
         totalPrompts: Number(totals.total_prompts),
@@ -71,12 +67,10 @@ export function createAnalyticsService(db: Kysely<Database>, caches: AppCaches, 
         copyCount: Number(row.copy_count),
         likes: Number(row.like_count),
       })),
-      activity: days.map((date) => ({
-        date,
-        prompts: prompts.get(date) ?? 0,
-        likes: likes.get(date) ?? 0,
-        copies: copies.get(date) ?? 0,
-      })),
+      activity: days.map((date) => {
+        const day = byDay.get(date);
+        return { date, prompts: Number(day?.prompts ?? 0), likes: Number(day?.likes ?? 0), copies: Number(day?.copies ?? 0) };
+      }),
     };
   }
 }

@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial';
 import * as searchIndexes from './migrations/0002-search-indexes';
 import * as moderation from './migrations/0003-moderation';
 import * as mergeSpellings from './migrations/0004-merge-spellings';
+import * as summaries from './migrations/0005-summaries';
 import * as tags from './migrations/0006-tags';
 import * as loweredSearchText from './migrations/0007-lowered-search-text';
 import type { Database } from './schema';
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0002-search-indexes': searchIndexes,
   '0003-moderation': moderation,
   '0004-merge-spellings': mergeSpellings,
+  '0005-summaries': summaries,
   '0006-tags': tags,
   '0007-lowered-search-text': loweredSearchText,
 };

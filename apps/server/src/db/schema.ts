@@ -81,6 +81,40 @@ export interface SpellingsTable {
   spelling: string;
 }
 
+/**
+ * Summaries kept with the writes (migration 0005, decision 0010): what facets,
+ * analytics and the list's total read instead of aggregating the library.
+ * Totals and days are spread over shard rows and summed on read. Counts are
+ * bigint: PostgreSQL returns them as strings.
+ */
+export interface SummaryTotalsTable {
+  shard: number;
+  prompts: Generated<number | string>;
+  likes: Generated<number | string>;
+  copies: Generated<number | string>;
+}
+
+export interface SummaryDaysTable {
+  /** The UTC date, YYYY-MM-DD. */
+  day: string;
+  shard: number;
+  prompts: Generated<number | string>;
+  likes: Generated<number | string>;
+  copies: Generated<number | string>;
+}
+
+export interface SummaryFacetsTable {
+  field: SpelledField;
+  name: string;
+  prompts: Generated<number | string>;
+}
+
+export interface SummaryKeywordsTable {
+  word: string;
+  /** Occurrences of the word in visible titles. */
+  uses: number | string;
+}
+
 export interface Database {
   prompts: PromptsTable;
   likes: LikesTable;
@@ -88,6 +122,10 @@ export interface Database {
   comments: CommentsTable;
   reports: ReportsTable;
   spellings: SpellingsTable;
+  summary_totals: SummaryTotalsTable;
+  summary_days: SummaryDaysTable;
+  summary_facets: SummaryFacetsTable;
+  summary_keywords: SummaryKeywordsTable;
   prompt_tags: PromptTagsTable;
   tags: TagsTable;
 }

@@ -2,6 +2,7 @@ import { charLength } from '@prompt-vault/shared/text';
 import { promptInputSchema, commentInputSchema } from '@prompt-vault/shared/schemas';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { summaryMismatches } from '../fuzz/invariants';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { sampleTags } from './sample-tags';
 import { SAMPLE_WEEKS, readSamplePrompts, seedSampleData } from './seed';
@@ -108,6 +109,7 @@ describe.each(TEST_DIALECTS)('seedSampleData on %s', (dialect) => {
          or p.comment_count <> (select count(*) from comments m where m.prompt_id = p.id)
     `.execute(database.db);
     expect(mismatches.rows).toEqual([]);
+    expect(await summaryMismatches(database.db)).toEqual([]);
     const comments = await database.db
       .selectFrom('comments')
       .select((eb) => eb.fn.countAll<number>().as('n'))

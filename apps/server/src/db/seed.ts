@@ -5,6 +5,7 @@ import { addPromptTags } from '../tags/repository';
 import { toTagList } from '../tags/stored-tags';
 import { sampleTags } from './sample-tags';
 import type { Database } from './schema';
+import { countTitleWords } from './summaries';
 // Imported rather than read from disk, so the server bundle (build.ts) carries it.
 import samplePrompts from './seed/sample-prompts.json' with { type: 'json' };
 
@@ -127,6 +128,12 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
           .execute();
       }
     }
+    // The popular keywords' word counts (the other summaries follow the rows by trigger).
+    await countTitleWords(
+      trx,
+      samples.map((sample) => sample.title),
+      1,
+    );
   });
   return samples.length;
 }

@@ -1,27 +1,43 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { type Kysely, sql } from 'kysely';
+import { KEYWORD_COUNT } from '@prompt-vault/shared/limits';
+import type { Database, SpelledField } from '../db/schema';
 
-/** Prompt counts per distinct value of a column, alphabetically (the spec's option order). */
-export async function valueCounts(db: Kysely<Database>, column: 'category' | 'model') {
-  return db
-    .selectFrom('prompts')
-    .select((eb) => [eb.ref(column).as('name'), eb.fn.countAll<number>().as('count')])
-    .where('status', '=', 'visible')
-    .groupBy(column)
-    .orderBy(column, 'asc')
+/**
+ * Facets read the summaries kept with the writes (migration 0005, decision
+ * 0010), never the prompts: a handful of small rows at any library size.
+ */
+
+/** Visible prompts per category or model, as stored (the service orders them). */
+export async function valueCounts(db: Kysely<Database>, field: SpelledField) {
+  const rows = await db
+    .selectFrom('summary_facets')
+    .select(['name', 'prompts'])
+    .where('field', '=', field)
+    .where('prompts', '>', 0)
+    .orderBy('name', 'asc')
     .execute();
+  return rows.map((row) => ({ name: row.name, count: Number(row.prompts) }));
 }
 
-export async function visibleTitles(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom('prompts').select('title').where('status', '=', 'visible').execute();
-  return rows.map((row) => row.title);
-}
-
-export async function countVisible(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('prompts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', '=', 'visible')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/**
+ * The title words that may be among the `count` popular keywords with their
+ * uses: every word at least as frequent as the `count`-th, ties included, so
+ * the caller ranks them exactly as the keywords rule does (ties alphabetical
+ * by localeCompare, which no SQL collation reproduces on both databases).
+ */
+export async function keywordCandidates(db: Kysely<Database>, count: number = KEYWORD_COUNT): Promise<[string, number][]> {
+  const threshold = db
+    .selectFrom('summary_keywords')
+    .select('uses')
+    .where('uses', '>', 0)
+    .orderBy('uses', 'desc')
+    .offset(count - 1)
+    .limit(1);
+  const rows = await db
+    .selectFrom('summary_keywords')
+    .select(['word', 'uses'])
+    .where('uses', '>', 0)
+    .where((eb) => eb('uses', '>=', eb.fn.coalesce(threshold, sql<number>`1`)))
+    .execute();
+  return rows.map((row) => [row.word, Number(row.uses)]);
 }

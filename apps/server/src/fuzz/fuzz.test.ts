@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { counterMismatches } from './invariants';
+import { counterMismatches, summaryMismatches } from './invariants';
 
 /** At least this many generated requests per database (issue 7). */
 const RUNS = 10_000;
@@ -327,6 +327,7 @@ describe.each(TEST_DIALECTS)('fuzzing every endpoint on %s', (dialect) => {
     expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 10);
     expect(statuses.get(201) ?? 0).toBeGreaterThan(50);
     expect(await counterMismatches(t.database.db)).toEqual([]);
+    expect(await summaryMismatches(t.database.db)).toEqual([]);
     console.info(
       `fuzz on ${dialect}: ${total} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
     );

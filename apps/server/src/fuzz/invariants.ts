@@ -1,3 +1,4 @@
+import { titleWords } from '@prompt-vault/shared/keywords';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -39,5 +40,93 @@ export async function counterMismatches(db: Kysely<Database>): Promise<CounterMi
       if (Number(stored) !== Number(counted)) mismatches.push({ id: row.id, counter, stored: Number(stored), rows: Number(counted) });
     }
   }
+  return mismatches;
+}
+
+/** A summary row (decision 0010) that differs from a recount of the library. */
+export interface SummaryMismatch {
+  readonly summary: 'totals' | 'days' | 'facets' | 'keywords';
+  readonly key: string;
+  readonly stored: string;
+  readonly recounted: string;
+}
+
+/**
+ * Every summary kept with the writes against a full recount of the library,
+ * written here as plain SQL over prompts, likes and copies (and the keyword
+ * rule of packages/shared over every visible title), independent of the
+ * triggers and of the migration's counting. Shard rows are summed and zero
+ * rows ignored, as the reads do. An empty list means they agree.
+ */
+export async function summaryMismatches(db: Kysely<Database>): Promise<SummaryMismatch[]> {
+  const mismatches: SummaryMismatch[] = [];
+  const compare = (summary: SummaryMismatch['summary'], stored: Map<string, string>, recounted: Map<string, string>) => {
+    for (const key of new Set([...stored.keys(), ...recounted.keys()])) {
+      const [a, b] = [stored.get(key) ?? 'none', recounted.get(key) ?? 'none'];
+      if (a !== b) mismatches.push({ summary, key, stored: a, recounted: b });
+    }
+  };
+  const asMap = <T>(rows: readonly T[], key: (row: T) => string, value: (row: T) => number[]) =>
+    new Map(rows.filter((row) => value(row).some((n) => n !== 0)).map((row) => [key(row), value(row).join('/')]));
+  type Counts = { prompts: number | string; likes: number | string; copies: number | string };
+  const counts = (row: Counts) => [Number(row.prompts), Number(row.likes), Number(row.copies)];
+
+  const storedTotals = await sql<Counts>`
+    select coalesce(sum(prompts), 0) as prompts, coalesce(sum(likes), 0) as likes, coalesce(sum(copies), 0) as copies
+    from summary_totals`.execute(db);
+  const recountedTotals = await sql<Counts>`
+    select (select count(*) from prompts where status = 'visible') as prompts,
+      (select count(*) from likes l join prompts p on p.id = l.prompt_id where p.status = 'visible') as likes,
+      (select count(*) from copies c join prompts p on p.id = c.prompt_id where p.status = 'visible') as copies`.execute(db);
+  compare(
+    'totals',
+    asMap(storedTotals.rows, () => 'library', counts),
+    asMap(recountedTotals.rows, () => 'library', counts),
+  );
+
+  type Day = Counts & { day: string };
+  const storedDays = await sql<Day>`
+    select day, sum(prompts) as prompts, sum(likes) as likes, sum(copies) as copies from summary_days group by day`.execute(db);
+  const recountedDays = await sql<Day>`
+    select day, sum(p) as prompts, sum(l) as likes, sum(c) as copies from (
+      select substr(created_at, 1, 10) as day, 1 as p, 0 as l, 0 as c from prompts where status = 'visible'
+      union all select substr(l.created_at, 1, 10), 0, 1, 0 from likes l join prompts p on p.id = l.prompt_id where p.status = 'visible'
+      union all select substr(c.created_at, 1, 10), 0, 0, 1 from copies c join prompts p on p.id = c.prompt_id where p.status = 'visible'
+    ) events group by day`.execute(db);
+  compare(
+    'days',
+    asMap(storedDays.rows, (row) => row.day, counts),
+    asMap(recountedDays.rows, (row) => row.day, counts),
+  );
+
+  type Facet = { field: string; name: string; prompts: number | string };
+  const storedFacets = await sql<Facet>`select field, name, prompts from summary_facets`.execute(db);
+  const recountedFacets = await sql<Facet>`
+    select 'category' as field, category as name, count(*) as prompts from prompts where status = 'visible' group by category
+    union all select 'model', model, count(*) from prompts where status = 'visible' group by model`.execute(db);
+  const facetKey = (row: Facet) => `${row.field}:${row.name}`;
+  compare(
+    'facets',
+    asMap(storedFacets.rows, facetKey, (row) => [Number(row.prompts)]),
+    asMap(recountedFacets.rows, facetKey, (row) => [Number(row.prompts)]),
+  );
+
+  const storedWords = await sql<{ word: string; uses: number | string }>`select word, uses from summary_keywords`.execute(db);
+  const titles = await sql<{ title: string }>`select title from prompts where status = 'visible'`.execute(db);
+  const recountedWords = new Map<string, number>();
+  for (const { title } of titles.rows) for (const word of titleWords(title)) recountedWords.set(word, (recountedWords.get(word) ?? 0) + 1);
+  compare(
+    'keywords',
+    asMap(
+      storedWords.rows,
+      (row) => row.word,
+      (row) => [Number(row.uses)],
+    ),
+    asMap(
+      [...recountedWords],
+      ([word]) => word,
+      ([, uses]) => [uses],
+    ),
+  );
   return mismatches;
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, Visibility } from '../db/schema';
+import { countTitleWords } from '../db/summaries';
 import { countTags } from '../tags/repository';
 import { fromTagList } from '../tags/stored-tags';
 
@@ -35,14 +36,15 @@ export async function listReportSummaries(db: Kysely<Database>, limit: number) {
 export type ReportSummaryRow = Awaited<ReturnType<typeof listReportSummaries>>[number];
 
 /**
- * Sets a prompt's visibility and keeps its tags' counts of visible prompts
- * exact, in one transaction; the counts move only when the status really
- * changed, so repeated or concurrent calls never drift them (as for notes
- * below). Returns false for an unknown id.
+ * Sets a prompt's visibility; false for an unknown id. Its title words
+ * leave or rejoin the popular keywords' counts, and its tags their counts of
+ * visible prompts, in the same transaction, only when the status really
+ * changed (triggers move the other summaries), so repeated or concurrent
+ * calls never drift them.
  */
 export async function setPromptStatus(db: Kysely<Database>, id: string, status: Visibility): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const prompt = await trx.selectFrom('prompts').select(['status', 'tag_list']).where('id', '=', id).executeTakeFirst();
+    const prompt = await trx.selectFrom('prompts').select(['title', 'status', 'tag_list']).where('id', '=', id).executeTakeFirst();
     if (!prompt) return false;
     if (prompt.status === status) return true;
     const changed = await trx
@@ -51,7 +53,11 @@ export async function setPromptStatus(db: Kysely<Database>, id: string, status: 
       .where('id', '=', id)
       .where('status', '=', prompt.status)
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) > 0) await countTags(trx, fromTagList(prompt.tag_list), status === 'visible' ? 1 : -1);
+    if (Number(changed.numUpdatedRows) > 0) {
+      const step = status === 'visible' ? 1 : -1;
+      await countTitleWords(trx, [prompt.title], step);
+      await countTags(trx, fromTagList(prompt.tag_list), step);
+    }
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { duplicateKey } from '../db/duplicate-key';
 import type { Database, NewPrompt, Visibility } from '../db/schema';
+import { countTitleWords } from '../db/summaries';
 import { withKnownSpellings } from '../spellings/repository';
 import { addPromptTags } from '../tags/repository';
 import { fromTagList } from '../tags/stored-tags';
@@ -17,9 +18,10 @@ class DuplicatePrompt extends Error {}
  * Inserts a prompt unless one with the same duplicate key exists. The unique
  * index decides, so two identical concurrent submissions store exactly one.
  * Its category and model are stored in the library's spelling of them
- * (spellings/repository.ts), in the same transaction, which a duplicate
- * rolls back so a refused prompt leaves no spelling behind. Its tags
- * (`tag_list`) are recorded and counted in the same transaction.
+ * (spellings/repository.ts), its title words counted for the popular
+ * keywords (db/summaries.ts; triggers keep the other summaries) and its tags
+ * (`tag_list`) recorded and counted, all in the same transaction, which a
+ * duplicate rolls back so a refused prompt leaves nothing behind.
  */
 export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Promise<InsertPromptResult> {
   try {
@@ -29,7 +31,11 @@ export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Pro
         .values(await withKnownSpellings(trx, prompt))
         .onConflict((conflict) => conflict.column('duplicate_key').doNothing())
         .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0 && prompt.duplicate_key) throw new DuplicatePrompt();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
+        if (prompt.duplicate_key) throw new DuplicatePrompt();
+        return;
+      }
+      if (prompt.status !== 'hidden') await countTitleWords(trx, [prompt.title], 1);
       await addPromptTags(trx, prompt.id, fromTagList(prompt.tag_list ?? ''), prompt.status ?? 'visible');
     });
     return { inserted: true };
@@ -84,7 +90,14 @@ export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly
       if (storedKeys.has(titleTextKey(row))) continue;
       fresh.push({ ...(await withKnownSpellings(trx, row, spellings)), duplicate_key: titleTextKey(row) });
     }
-    if (fresh.length > 0) await trx.insertInto('prompts').values(fresh).execute();
+    if (fresh.length > 0) {
+      await trx.insertInto('prompts').values(fresh).execute();
+      await countTitleWords(
+        trx,
+        fresh.filter((row) => row.status !== 'hidden').map((row) => row.title),
+        1,
+      );
+    }
     for (const row of fresh) await addPromptTags(trx, row.id, fromTagList(row.tag_list ?? ''), row.status ?? 'visible');
     return rows.filter((row) => storedKeys.has(titleTextKey(row)));
   });

@@ -56,7 +56,9 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * visitor), it depends on the catalog alone: it is cached until a prompt
    * is added or hidden, so likes and copies do not recount it. Counting 100k
    * index entries, or every trigram match of a common word, on each page
-   * request would cost more than the page itself.
+   * request would cost more than the page itself. The whole library's total
+   * and one category's or model's are read from the summaries instead of
+   * counted (countPrompts, decision 0010).
    */
   const countMatches = (filter: read.PromptFilter, searchStrategy?: SearchStrategy): Promise<number> => {
     const count = () => read.countPrompts(readerFor(filter), dialect, filter, searchStrategy);

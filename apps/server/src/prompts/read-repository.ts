@@ -2,6 +2,7 @@ import type { SortOption } from '@prompt-vault/shared/schemas';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
+import { visiblePromptCount } from '../db/summaries';
 import type { Cursor } from './cursor';
 import { type MatchList, type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCount, indexMatches, searchCondition } from './search';
 
@@ -129,6 +130,8 @@ export async function countPrompts(
   filter: PromptFilter,
   searchStrategy?: SearchStrategy,
 ): Promise<number> {
+  const summarised = await summarisedCount(db, filter);
+  if (summarised !== undefined) return summarised;
   const text = filter.q;
   const searchOnly =
     filter.category === undefined && filter.model === undefined && filter.likedBy === undefined && (filter.tags ?? []).length === 0;
@@ -150,6 +153,27 @@ export async function countPrompts(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * The whole library's total, or one category's or one model's, read from the
+ * summaries kept with the writes (decision 0010) instead of counted; undefined
+ * for any other filter.
+ */
+async function summarisedCount(db: Kysely<Database>, filter: PromptFilter): Promise<number | undefined> {
+  if (filter.q || filter.likedBy !== undefined) return undefined;
+  if (filter.category === undefined && filter.model === undefined) {
+    return visiblePromptCount(db);
+  }
+  if (filter.category !== undefined && filter.model !== undefined) return undefined;
+  const [field, name] = filter.category !== undefined ? (['category', filter.category] as const) : (['model', filter.model ?? ''] as const);
+  const row = await db
+    .selectFrom('summary_facets')
+    .select('prompts')
+    .where('field', '=', field)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return Number(row?.prompts ?? 0);
 }
 
 /** True when a visible prompt has this id. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, connectDatabase } from '../db/connect';
-import { counterMismatches } from '../fuzz/invariants';
+import { counterMismatches, summaryMismatches } from '../fuzz/invariants';
 import { uniqueRedisNamespace, userId } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 
@@ -82,6 +82,7 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two instances on one PostgreSQ
       const counts = await shared.db.selectFrom('prompts').select(['like_count']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(counts.like_count).toBe(expected);
       expect(await counterMismatches(shared.db)).toEqual([]);
+      expect(await summaryMismatches(shared.db)).toEqual([]);
     } finally {
       for (const app of apps) await app.close();
       for (const handle of handles) await handle.close();

@@ -1,0 +1,102 @@
+import { titleWords } from '@prompt-vault/shared/keywords';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from './schema';
+
+/**
+ * The summaries' application side (decision 0010). Triggers of migration
+ * 0005 keep the totals, days and facets; the title word counts behind the
+ * popular keywords are kept here, because the word rule
+ * (packages/shared/src/keywords.ts) needs Unicode classes that neither
+ * database's SQL offers on both sides. Call it in the transaction that
+ * inserts visible prompts or changes a prompt's visibility.
+ */
+export async function countTitleWords(db: Kysely<Database>, titles: readonly string[], step: 1 | -1): Promise<void> {
+  await addWordUses(db, wordUses(titles), step);
+}
+
+async function addWordUses(db: Kysely<Database>, uses: ReadonlyMap<string, number>, step: 1 | -1): Promise<void> {
+  if (uses.size === 0) return;
+  // In word order, so two transactions lock shared words in the same order.
+  const rows = [...uses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([word, count]) => ({ word, uses: step * count }));
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await db
+      .insertInto('summary_keywords')
+      .values(rows.slice(start, start + INSERT_BATCH))
+      .onConflict((conflict) =>
+        conflict.column('word').doUpdateSet((eb) => ({ uses: eb('summary_keywords.uses', '+', eb.ref('excluded.uses')) })),
+      )
+      .execute();
+  }
+}
+
+function wordUses(titles: Iterable<string>, uses = new Map<string, number>()): Map<string, number> {
+  for (const title of titles) for (const word of titleWords(title)) uses.set(word, (uses.get(word) ?? 0) + 1);
+  return uses;
+}
+
+const INSERT_BATCH = 500;
+const READ_BATCH = 5000;
+
+/**
+ * Recounts every summary from the library, in one transaction, as migration
+ * 0005 counted an existing library (the migration keeps its own copy of this
+ * counting, as history).
+ */
+export async function recountSummaries(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute((trx) => recountSummariesInTransaction(trx));
+}
+
+/**
+ * The recount inside a transaction the caller holds: a bulk load (the
+ * generator) writes its rows with the summaries' triggers off for its own
+ * transaction, then restores them and recounts before it commits, so no
+ * other connection ever sees rows without their summaries.
+ */
+export async function recountSummariesInTransaction(trx: Kysely<Database>): Promise<void> {
+  for (const table of ['summary_totals', 'summary_days', 'summary_facets', 'summary_keywords'] as const)
+    await trx.deleteFrom(table).execute();
+  await sql`
+      INSERT INTO summary_totals (shard, prompts, likes, copies) SELECT 0,
+        (SELECT count(*) FROM prompts WHERE status = 'visible'),
+        (SELECT count(*) FROM likes e JOIN prompts p ON p.id = e.prompt_id AND p.status = 'visible'),
+        (SELECT count(*) FROM copies e JOIN prompts p ON p.id = e.prompt_id AND p.status = 'visible')`.execute(trx);
+  await sql`
+      INSERT INTO summary_days (day, shard, prompts, likes, copies)
+      SELECT day, 0, sum(p), sum(l), sum(c) FROM (
+        SELECT substr(created_at, 1, 10) AS day, 1 AS p, 0 AS l, 0 AS c FROM prompts WHERE status = 'visible'
+        UNION ALL SELECT substr(e.created_at, 1, 10), 0, 1, 0 FROM likes e JOIN prompts p ON p.id = e.prompt_id AND p.status = 'visible'
+        UNION ALL SELECT substr(e.created_at, 1, 10), 0, 0, 1 FROM copies e JOIN prompts p ON p.id = e.prompt_id AND p.status = 'visible'
+      ) events GROUP BY day`.execute(trx);
+  await sql`
+      INSERT INTO summary_facets (field, name, prompts)
+      SELECT 'category', category, count(*) FROM prompts WHERE status = 'visible' GROUP BY category
+      UNION ALL SELECT 'model', model, count(*) FROM prompts WHERE status = 'visible' GROUP BY model`.execute(trx);
+  const uses = new Map<string, number>();
+  let after = '';
+  for (;;) {
+    const rows = await trx
+      .selectFrom('prompts')
+      .select(['id', 'title'])
+      .where('status', '=', 'visible')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(READ_BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    wordUses(
+      rows.map((row) => row.title),
+      uses,
+    );
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+  await addWordUses(trx, uses, 1);
+}
+
+/** The visible prompts: the sum of the totals' shard rows. */
+export async function visiblePromptCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('summary_totals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('prompts'), sql<number>`0`).as('prompts'))
+    .executeTakeFirstOrThrow();
+  return Number(row.prompts);
+}
