@@ -156,12 +156,20 @@ export async function countPrompts(
 }
 
 /**
- * The whole library's total, or one category's or one model's, read from the
- * summaries kept with the writes (decision 0010) instead of counted; undefined
- * for any other filter.
+ * The whole library's total, or one category's, one model's or one tag's,
+ * read from the summaries kept with the writes (decision 0010; tags: migration
+ * 0006) instead of counted; undefined for any other filter.
  */
 async function summarisedCount(db: Kysely<Database>, filter: PromptFilter): Promise<number | undefined> {
   if (filter.q || filter.likedBy !== undefined) return undefined;
+  const tags = filter.tags ?? [];
+  if (tags.length > 0) {
+    // One tag alone: its kept count of visible prompts (migration 0006); several, or with other filters, are counted.
+    const [tag] = tags;
+    if (tags.length > 1 || tag === undefined || filter.category !== undefined || filter.model !== undefined) return undefined;
+    const row = await db.selectFrom('tags').select('count').where('name', '=', tag).executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
   if (filter.category === undefined && filter.model === undefined) {
     return visiblePromptCount(db);
   }
