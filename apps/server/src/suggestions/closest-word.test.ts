@@ -49,6 +49,16 @@ describe('Vocabulary', () => {
     expect(tied.closest('hat')).toBe('bat');
   });
 
+  it('counts the allowed edits by the shorter word', () => {
+    const withShortWord = new Vocabulary([
+      { word: 'pro', uses: 50 },
+      { word: 'prompts', uses: 1 },
+    ]);
+    // Two edits from 'pro' (three letters: one allowed), two from 'prompts' (seven: two allowed).
+    expect(withShortWord.closest('promt')).toBe('prompts');
+    expect(new Vocabulary([{ word: 'pro', uses: 50 }]).closest('promt')).toBeUndefined();
+  });
+
   it('suggests nothing too far away, and no word without uses', () => {
     expect(vocabulary.closest('quokka')).toBeUndefined();
     expect(vocabulary.closest('zebar')).toBeUndefined();

@@ -11,9 +11,11 @@ export interface VocabularyEntry {
 }
 
 /**
- * Edits allowed between a typed word and a suggestion, by the typed word's
+ * Edits allowed between a typed word and a suggestion, by the shorter one's
  * length in characters: one for short words ("emial" is one swap from
- * "email"), more for long ones, where two slips are common.
+ * "email"), more for long ones, where two slips are common. Counting the
+ * shorter keeps a long typo from turning into a short unrelated word
+ * ("promt" is two edits from "pro", which is only three letters).
  */
 export function allowedEdits(length: number): number {
   if (length <= 4) return 1;
@@ -84,12 +86,13 @@ export class Vocabulary {
    */
   closest(word: string): string | undefined {
     const characters = [...word];
-    const limit = allowedEdits(characters.length);
     const candidates = new Set<string>();
     for (const trigram of paddedTrigrams(characters)) for (const known of this.byTrigram.get(trigram) ?? []) candidates.add(known);
     let best: { word: string; edits: number; uses: number } | undefined;
     for (const candidate of candidates) {
-      const edits = editDistance(characters, [...candidate], limit);
+      const candidateCharacters = [...candidate];
+      const limit = allowedEdits(Math.min(characters.length, candidateCharacters.length));
+      const edits = editDistance(characters, candidateCharacters, limit);
       if (edits > limit) continue;
       const uses = this.uses.get(candidate) ?? 0;
       const better =
