@@ -9,11 +9,12 @@ describe.each(TEST_DIALECTS)('GET /api/search/suggest on %s', (dialect) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp(dialect, { ADMIN_TOKEN });
-    for (const [title, category] of [
+    const seeds: [title: string, category: string][] = [
       ['Email Newsletter Writer', 'Marketing'],
       ['Cold Email Opener', 'Sales'],
       ['Weekly Meal Planner', 'Cooking'],
-    ]) {
+    ];
+    for (const [title, category] of seeds) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/prompts',
