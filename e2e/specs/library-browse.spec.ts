@@ -262,6 +262,25 @@ test('no matches shows the empty state', async ({ page }) => {
   await expect(page.getByText(/^Displaying 0 of \d+ prompts$/)).toBeVisible();
 });
 
+test('a search that finds nothing offers the nearest word of the library as a link to its results', async ({ page, request }) => {
+  const title = `Quillography ${unique('Primer ')}`;
+  await createPrompt(request, { title });
+  await page.goto('/?q=quillogrpahy');
+  const empty = page.getByRole('status').filter({ hasText: 'No prompts found' });
+  await expect(empty.getByText("No prompts match 'quillogrpahy'. Did you mean quillography?")).toBeVisible();
+  const link = empty.getByRole('link', { name: 'quillography' });
+  await expect(link).toHaveAttribute('href', '/?q=quillography');
+  await link.click();
+  await expect(page).toHaveURL(/\/\?q=quillography$/);
+  await expect(card(page, title)).toBeVisible();
+  const search = page.getByRole('searchbox');
+  await expect(search).toHaveValue('quillography');
+  await expect(search).toBeFocused();
+  // Back returns to the search that found nothing, with its suggestion.
+  await page.goBack();
+  await expect(page.getByRole('link', { name: 'quillography' })).toBeVisible();
+});
+
 test('scrolling loads the next page of 48 without any page buttons, and far-away cards leave the DOM', async ({ page, request }) => {
   test.setTimeout(60_000);
   const category = unique('Scroll ');

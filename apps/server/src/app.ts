@@ -14,6 +14,8 @@ import { facetRoutes } from './facets/routes';
 import { feedRoutes } from './feeds/routes';
 import { createFeedsService } from './feeds/service';
 import { createFacetsService } from './facets/service';
+import { suggestionRoutes } from './suggestions/routes';
+import { createSuggestionsService } from './suggestions/service';
 import { healthRoutes } from './health/routes';
 import { adminRoutes } from './moderation/routes';
 import { createModerationService } from './moderation/service';
@@ -113,6 +115,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(commentRoutes, { comments: createCommentsService(db, writes) });
   const facetsService = createFacetsService(db, caches);
   await app.register(facetRoutes, { facets: facetsService });
+  await app.register(suggestionRoutes, { suggestions: createSuggestionsService(deps.database, caches, promptsService) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(db, caches) });
   await app.register(healthRoutes, { db });
   await app.register(feedRoutes, { feeds: createFeedsService(promptsService, config.publicUrl) });

@@ -24,6 +24,9 @@ export const MESSAGES = {
     tryAgain: 'Try Again',
     emptyHeading: 'No prompts found',
     emptyText: 'No prompts match your current filter criteria. Try adjusting your filters or clear them to see all prompts.',
+    // Beyond the spec (issue 20): the empty state of a search with a "did you mean" suggestion.
+    noMatchFor: (text: string) => `No prompts match '${text}'.`,
+    didYouMean: 'Did you mean',
     displaying: (shown: number, total: number) => `Displaying ${shown} of ${total} prompts`,
     fetchFailed: (status: number, statusText: string) => `Failed to fetch prompts: ${status} ${statusText}`,
   },

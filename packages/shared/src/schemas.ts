@@ -137,6 +137,19 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** GET /api/search/suggest: the search text that found nothing. */
+export const suggestQuerySchema = z.object({
+  q: z
+    .string({ error: 'q is required' })
+    .overwrite(searchTextOf)
+    .min(1, 'q must not be empty')
+    .max(200, 'q must be at most 200 characters'),
+});
+
+/** "Did you mean": the corrected search, or null when the search finds prompts or no correction does. */
+export const suggestionSchema = z.object({ suggestion: z.string().nullable() });
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
 export const promptSchema = z.object({
   _id: z.string(),
   title: z.string(),

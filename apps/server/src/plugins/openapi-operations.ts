@@ -56,6 +56,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDescription>> = {
   'GET /api/comments/:promptId': { operationId: 'listComments', summary: "A prompt's comments, oldest first" },
   'POST /api/comments/:promptId': { operationId: 'createComment', summary: 'Add a comment to a prompt', userId: 'optional' },
   'GET /api/facets': { operationId: 'getFacets', summary: 'Categories and models with counts, and popular title words' },
+  'GET /api/search/suggest': {
+    operationId: 'suggestSearch',
+    summary: "Did you mean: a corrected search from the library's own words when a search finds nothing",
+  },
   'GET /api/analytics': { operationId: 'getAnalytics', summary: "The Insights page's figures" },
   'GET /api/health': { operationId: 'getHealth', summary: 'Whether the server and its database answer' },
   'GET /feed.xml': { operationId: 'getFeed' },

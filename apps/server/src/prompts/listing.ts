@@ -127,6 +127,9 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     /** How many prompts are visible (cached like any list total). */
     countVisible: () => countMatches({}),
 
+    /** How many visible prompts a search text finds (cached like any list total). */
+    countMatching: (text: string) => countMatches({ q: text || undefined }),
+
     async list(query: ListQuery, userId: string | undefined): Promise<PromptPage> {
       const sort = query.sort ?? DEFAULT_SORT;
       const filter: read.PromptFilter = {

@@ -33,6 +33,8 @@ export interface PromptsService {
   get(id: string, userId: string | undefined): Promise<Prompt>;
   /** How many prompts are visible. */
   countVisible(): Promise<number>;
+  /** How many visible prompts a search text (normalised by searchTextOf) finds. */
+  countMatching(text: string): Promise<number>;
   /** A visible prompt, or undefined (for pages, where a missing prompt is not an error). */
   find(id: string): Promise<Prompt | undefined>;
   /**
@@ -54,6 +56,7 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
     list: (query, userId) => listing.list(query, userId),
     fullList: (query, userId) => listing.fullList(query, userId),
     countVisible: () => listing.countVisible(),
+    countMatching: (text) => listing.countMatching(text),
 
     async get(id, userId) {
       const row = await read.findPromptById(db, id, userId);

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useInView } from '../../lib/use-in-view';
 import { useFacets } from '../../lib/facets-query';
 import { usePromptPages } from './api/get-prompts';
+import { EmptyResults } from './components/empty-results';
 import { FilterPanel } from './components/filter-panel';
 import { LibraryHeader } from './components/library-header';
 import { PopularKeywords } from './components/popular-keywords';
@@ -162,10 +163,14 @@ export function LibraryPage() {
         )}
 
         {list.isSuccess && shown === 0 && (
-          <div className="library-state library-empty" role="status">
-            <h3>{MESSAGES.library.emptyHeading}</h3>
-            <p>{MESSAGES.library.emptyText}</p>
-          </div>
+          <EmptyResults
+            filters={filters}
+            onSuggestion={(suggestion) => {
+              commitSearch(suggestion, filters);
+              // The link goes with the empty state: the search box, now holding the suggestion, keeps the visitor's place.
+              searchRef.current?.focus();
+            }}
+          />
         )}
 
         {shown > 0 && (
