@@ -3,32 +3,44 @@ import type { Database } from '../db/schema';
 import type { VocabularyEntry } from './closest-word';
 
 /**
- * The most used title words a suggestion may be: a typo is nearly always of
- * a common word, and the cap bounds the index at any library size.
+ * The most used title words (and tags) a suggestion may be: a typo is nearly
+ * always of a common word, and the cap bounds the index at any library size.
  */
-const MAX_TITLE_WORDS = 20_000;
+const MAX_WORDS_PER_SOURCE = 20_000;
 
 /**
- * The library's own words, from the summaries kept with the writes (decision
- * 0010): title words with their uses, and the words of category and model
- * names with their prompts.
+ * The library's own words, from the counts kept with the writes (decision
+ * 0010, migration 0006): title words with their uses, tags and the words of
+ * category and model names with their prompts.
  */
 export async function vocabularyEntries(db: Kysely<Database>): Promise<VocabularyEntry[]> {
-  const [titleWords, facets] = await Promise.all([
+  const [titleWords, facets, tags] = await Promise.all([
     db
       .selectFrom('summary_keywords')
       .select(['word', 'uses'])
       .where('uses', '>', 0)
       .orderBy('uses', 'desc')
       .orderBy('word')
-      .limit(MAX_TITLE_WORDS)
+      .limit(MAX_WORDS_PER_SOURCE)
       .execute(),
     db.selectFrom('summary_facets').select(['name', 'prompts']).where('prompts', '>', 0).execute(),
+    db
+      .selectFrom('tags')
+      .select(['name', 'count'])
+      .where('count', '>', 0)
+      .orderBy('count', 'desc')
+      .orderBy('name')
+      .limit(MAX_WORDS_PER_SOURCE)
+      .execute(),
   ]);
   const entries: VocabularyEntry[] = titleWords.map((row) => ({ word: row.word, uses: Number(row.uses) }));
-  for (const facet of facets) {
-    for (const word of facet.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-      if (word) entries.push({ word, uses: Number(facet.prompts) });
+  const named = [
+    ...facets.map((facet) => ({ name: facet.name, uses: Number(facet.prompts) })),
+    ...tags.map((tag) => ({ name: tag.name, uses: Number(tag.count) })),
+  ];
+  for (const { name, uses } of named) {
+    for (const word of name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+      if (word) entries.push({ word, uses });
     }
   }
   return entries;

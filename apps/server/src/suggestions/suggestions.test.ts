@@ -40,6 +40,23 @@ describe.each(TEST_DIALECTS)('GET /api/search/suggest on %s', (dialect) => {
     expect(await suggest('markting')).toBe('marketing');
   });
 
+  it('knows the words of tags', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: {
+        title: 'Lesson Outline',
+        prompt: 'Plan a lesson on photosynthesis.',
+        category: 'Education',
+        model: 'o3',
+        tags: ['photosynthesis'],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    // Only a tag (and the text) has the word; the title does not.
+    expect(await suggest('photosynthsis')).toBe('photosynthesis');
+  });
+
   it('corrects each unknown word of a phrase and keeps the rest', async () => {
     expect(await suggest('cold emial')).toBe('cold email');
     expect(await suggest('weekly meal plnner')).toBe('weekly meal planner');
