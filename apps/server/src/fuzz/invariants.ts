@@ -45,7 +45,7 @@ export async function counterMismatches(db: Kysely<Database>): Promise<CounterMi
 
 /** A summary row (decision 0010) that differs from a recount of the library. */
 export interface SummaryMismatch {
-  readonly summary: 'totals' | 'days' | 'facets' | 'keywords';
+  readonly summary: 'totals' | 'days' | 'facets' | 'keywords' | 'tags';
   readonly key: string;
   readonly stored: string;
   readonly recounted: string;
@@ -126,6 +126,26 @@ export async function summaryMismatches(db: Kysely<Database>): Promise<SummaryMi
       [...recountedWords],
       ([word]) => word,
       ([, uses]) => [uses],
+    ),
+  );
+
+  // Tags' counts of visible prompts (migration 0006), kept by the writes too.
+  type Tag = { name: string; prompts: number | string };
+  const storedTags = await sql<Tag>`select name, count as prompts from tags`.execute(db);
+  const recountedTags = await sql<Tag>`
+    select pt.tag as name, count(*) as prompts from prompt_tags pt join prompts p on p.id = pt.prompt_id
+    where p.status = 'visible' group by pt.tag`.execute(db);
+  compare(
+    'tags',
+    asMap(
+      storedTags.rows,
+      (row) => row.name,
+      (row) => [Number(row.prompts)],
+    ),
+    asMap(
+      recountedTags.rows,
+      (row) => row.name,
+      (row) => [Number(row.prompts)],
     ),
   );
   return mismatches;
