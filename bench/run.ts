@@ -21,6 +21,7 @@ import { captureResponse, rawResponseKey } from './lib/raw-responses';
 import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
 import { measureCommonWord } from './lib/common-word';
+import { measureSuggest } from './lib/suggest-speed';
 import { measureWeb } from './lib/web';
 import { lighthouseOnServer, writeLighthouseSection } from './lighthouse';
 import { lighthouseTable } from './lib/lighthouse';
@@ -82,6 +83,8 @@ const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
   { name: 'search', path: `/api/prompts?limit=48&q=${SEARCH_TEXT}`, p99Budget: BUDGETS.searchP99Ms },
   { name: 'category', path: '/api/prompts?limit=48&category=Coding', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
   { name: 'sort', path: '/api/prompts?limit=48&sort=likes_desc', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
+  // Every generated prompt carries its category as a tag (apps/server/cli/generate): a tag of a tenth of the library.
+  { name: 'tags', path: '/api/prompts?limit=48&tags=coding', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
   { name: 'facets', path: '/api/facets' },
   { name: 'analytics', path: '/api/analytics' },
 ];
@@ -149,6 +152,9 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     const coldSearchHealth = { p50: percentile(healthTimes, 0.5), p99: percentile(healthTimes, 0.99) };
     await waitUntilIdle(server.url);
 
+    console.log(`[${dialect}] did you mean, a typo per request`);
+    const suggest = await measureSuggest(direct.db, server.url);
+
     const web = withWeb && existsSync(join(WEB_DIST, 'index.html')) ? await measureWeb(server.url, SEARCH_TEXT) : undefined;
 
     console.log(`[${dialect}] like/unlike load`);
@@ -173,6 +179,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
       coldSearchHealth,
       search,
       commonWord,
+      suggest,
       likes,
       copies,
       rss,

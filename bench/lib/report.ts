@@ -6,6 +6,7 @@ import { COPY_RATE, type CopiesLoadResult } from './copies-load';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { CommonWordSearch } from './common-word';
+import type { SuggestSpeed } from './suggest-speed';
 import type { WebFigures } from './web';
 
 export interface EndpointFigures {
@@ -32,6 +33,8 @@ export interface DialectFigures {
   readonly search: SearchSpeed;
   /** One client, a word in about half the prompts, nothing cached. */
   readonly commonWord: CommonWordSearch;
+  /** GET /api/search/suggest, one client, a typo per request. */
+  readonly suggest: SuggestSpeed;
   readonly likes: LikesLoadResult;
   readonly copies: CopiesLoadResult;
   readonly rss: { rssMb: number; peakMb: number };
@@ -64,6 +67,7 @@ export const BUDGETS = {
   coldSearchP99Ms: 100,
   coldSearchHealthP99Ms: 20,
   commonWordMs: 30,
+  suggestP99Ms: 30,
   fullListRssMb: 400,
   firstScreenJsKb: 120,
   firstCardMs: 1000,
@@ -171,6 +175,15 @@ export function resultTable(run: BenchRun): string {
       return `"${word}" (${int(matches)} matches, ${Math.round(share * 100)}%): p50 ${ms(p50Ms)} ms, max ${ms(maxMs)} ms: ${verdict(maxMs <= BUDGETS.commonWordMs, `${ms(maxMs - BUDGETS.commonWordMs)} ms over`)}`;
     }),
     `<= ${BUDGETS.commonWordMs} ms`,
+    '-',
+  ]);
+  rows.push([
+    'Did you mean (`/api/search/suggest`): one client, a typo of a title word per request',
+    ...byDialect((figures) => {
+      const { requests, suggested, p50Ms, p99Ms } = figures.suggest;
+      return `${int(requests)} typos, ${int(suggested)} corrected: p50 ${ms(p50Ms)} ms, p99 ${ms(p99Ms)} ms: ${verdict(p99Ms <= BUDGETS.suggestP99Ms, `${ms(p99Ms - BUDGETS.suggestP99Ms)} ms over`)}`;
+    }),
+    `p99 <= ${BUDGETS.suggestP99Ms} ms`,
     '-',
   ]);
   rows.push([
