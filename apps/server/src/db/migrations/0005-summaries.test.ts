@@ -1,34 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type DatabaseHandle, type Dialect, connectDatabase } from '../connect';
 import { summaryMismatches } from '../../fuzz/invariants';
-import { TEST_DIALECTS, withSchemaLock } from '../../testing/test-database';
+import { TEST_DIALECTS, createEmptyDatabase } from '../../testing/test-database';
 import type { Database } from '../schema';
 import * as initial from './0001-initial';
 import * as searchIndexes from './0002-search-indexes';
 import * as moderation from './0003-moderation';
 import * as mergeSpellings from './0004-merge-spellings';
 import * as summaries from './0005-summaries';
-
-/** A database with no migrations applied, and a way to throw it away. */
-async function emptyDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'prompt-vault-migration-'));
-    const handle = connectDatabase({ kind: 'sqlite', path: join(dir, 'm.db') });
-    return { handle, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const url = process.env.TEST_DATABASE_URL ?? '';
-  const schema = `test_mig_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const run = async (statement: string) => {
-    await withSchemaLock(url, (admin) => admin.query(statement));
-  };
-  await run(`CREATE SCHEMA ${schema}`);
-  const handle = connectDatabase({ kind: 'postgres', url }, { schema, poolSize: 2 });
-  return { handle, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
-}
 
 /** The summaries as the reads see them: shards summed, zero rows left out. */
 async function summariesOf(db: Kysely<Database>) {
@@ -59,7 +38,7 @@ async function summariesOf(db: Kysely<Database>) {
 
 describe.each(TEST_DIALECTS)('migration 0005 on %s', (dialect) => {
   it('counts an existing library once, leaving hidden prompts and their likes and copies out; the triggers then follow the rows', async () => {
-    const { handle, drop } = await emptyDatabase(dialect);
+    const { handle, drop } = await createEmptyDatabase(dialect);
     try {
       const untyped = handle.db as unknown as Kysely<unknown>;
       for (const migration of [initial, searchIndexes, moderation, mergeSpellings]) await migration.up(untyped);
