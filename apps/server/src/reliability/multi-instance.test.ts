@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { type DatabaseHandle, connectDatabase } from '../db/connect';
 import { counterMismatches, summaryMismatches } from '../fuzz/invariants';
 import { uniqueRedisNamespace, userId } from '../testing/test-app';
-import { createTestDatabase } from '../testing/test-database';
+import { startTwoInstances } from '../testing/two-instances';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -13,7 +10,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
 /** Two instances of the app, as behind a load balancer: one PostgreSQL schema, one Redis, separate pools and clients. */
 describe.runIf(Boolean(databaseUrl && redisUrl))('two instances on one PostgreSQL and one Redis', () => {
   it('share one rate-limit budget and count concurrent likes exactly', async () => {
-    const shared = await createTestDatabase('postgres');
     const env = {
       RATE_LIMIT: '1',
       REDIS_URL: redisUrl ?? '',
@@ -22,18 +18,10 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two instances on one PostgreSQ
       RATE_LIMIT_SUBMIT: '100/1m',
       REDIS_NAMESPACE: uniqueRedisNamespace(),
     };
-    const handles: DatabaseHandle[] = [];
-    const apps: FastifyInstance[] = [];
+    const instances = await startTwoInstances(env);
+    const shared = instances.database;
     try {
-      for (let index = 0; index < 2; index += 1) {
-        const database = connectDatabase({ kind: 'postgres', url: shared.url }, { schema: shared.schema, poolSize: 10 });
-        handles.push(database);
-        const app = await buildApp(loadConfig(env), { database, logLevel: 'silent' });
-        await app.ready();
-        apps.push(app);
-      }
-      const [a, b] = apps;
-      if (!a || !b) throw new Error('two apps expected');
+      const [a, b] = instances.apps;
 
       // Six reads in all, alternating between the instances, then both refuse.
       for (let index = 0; index < 6; index += 1) {
@@ -84,9 +72,7 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two instances on one PostgreSQ
       expect(await counterMismatches(shared.db)).toEqual([]);
       expect(await summaryMismatches(shared.db)).toEqual([]);
     } finally {
-      for (const app of apps) await app.close();
-      for (const handle of handles) await handle.close();
-      await shared.close();
+      await instances.close();
     }
   });
 });

@@ -1,11 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { type DatabaseHandle, connectDatabase } from '../db/connect';
 import { counterMismatches, summaryMismatches } from '../fuzz/invariants';
 import { JSON_HEADERS, uniqueRedisNamespace, userId } from '../testing/test-app';
-import { createTestDatabase } from '../testing/test-database';
+import { startTwoInstances } from '../testing/two-instances';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const ADMIN_TOKEN = 'two-instances-admin-token-0123456789';
@@ -18,21 +14,10 @@ const ADMIN_TOKEN = 'two-instances-admin-token-0123456789';
  */
 describe.runIf(Boolean(databaseUrl))('summaries under concurrent writes through two instances on one PostgreSQL', () => {
   it('equal a full recount after creates, likes, unlikes, copies, notes, hides and unhides at once', async () => {
-    const shared = await createTestDatabase('postgres');
-    const handles: DatabaseHandle[] = [];
-    const apps: FastifyInstance[] = [];
+    const instances = await startTwoInstances({ RATE_LIMIT: '0', ADMIN_TOKEN, REDIS_NAMESPACE: uniqueRedisNamespace() });
+    const shared = instances.database;
     try {
-      for (let index = 0; index < 2; index += 1) {
-        const database = connectDatabase({ kind: 'postgres', url: shared.url }, { schema: shared.schema, poolSize: 10 });
-        handles.push(database);
-        const app = await buildApp(loadConfig({ RATE_LIMIT: '0', ADMIN_TOKEN, REDIS_NAMESPACE: uniqueRedisNamespace() }), {
-          database,
-          logLevel: 'silent',
-        });
-        await app.ready();
-        apps.push(app);
-      }
-      const instance = (index: number) => apps[index % 2] as FastifyInstance;
+      const instance = (index: number) => instances.apps[index % 2] ?? instances.apps[0];
       const words = ['Email', 'Review', 'Planning', 'Summary', 'Code'];
       const categories = ['Writing', 'Coding', 'Business'];
 
@@ -112,9 +97,7 @@ describe.runIf(Boolean(databaseUrl))('summaries under concurrent writes through 
       const hidden = await shared.db.selectFrom('prompts').select('id').where('status', '=', 'hidden').execute();
       expect(hidden.length).toBeGreaterThan(0);
     } finally {
-      for (const app of apps) await app.close();
-      for (const handle of handles) await handle.close();
-      await shared.close();
+      await instances.close();
     }
   });
 });
