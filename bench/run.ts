@@ -103,8 +103,6 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   const needles = await distinctNeedles(direct.db, COLD_NEEDLES);
 
   const server = await startBuiltServer(url, { NODE_ENV: 'production' });
-  // After the server starts, whose process keeps this one's event loop alive: the
-  // SQLite read pool's threads do not (sqlite-read-pool.ts unrefs them).
   console.log(`[${dialect}] one client, a word in half the prompts`);
   const commonWord = await measureCommonWord(direct);
   const responses: Record<string, { headers: Record<string, string>; body: string }> = {};

@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, connectDatabase } from './connect';
@@ -69,6 +71,28 @@ describe('long reads on SQLite run on worker threads', () => {
     await database.close();
     await expect(database.longReads.selectFrom('prompts').select('id').execute()).rejects.toThrow(/closed/);
     // afterEach closes it again: closing twice is harmless.
+  });
+
+  it('keeps a process alive while a read is pending, and lets it exit once the pool is idle', () => {
+    // A script whose only pending work is a long read: with the threads unref'd
+    // throughout, Node would exit mid-await (code 13) without printing.
+    const connect = fileURLToPath(new URL('./connect.ts', import.meta.url));
+    const file = join(dir, 'alone.mts');
+    writeFileSync(
+      file,
+      `
+      import { sql } from ${JSON.stringify(import.meta.resolve('kysely'))};
+      import { connectDatabase } from ${JSON.stringify(connect)};
+      const handle = connectDatabase({ kind: 'sqlite', path: ${JSON.stringify(join(dir, 'alone.db'))} }, { readThreads: 1 });
+      const { rows } = await sql\`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000) SELECT count(*) AS n FROM c\`.execute(handle.longReads);
+      console.log('counted', rows[0].n);`,
+    );
+    // No close(): the idle pool must not hold the process open either (execFileSync would time out).
+    const output = execFileSync(process.execPath, ['--import', 'tsx', file], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(output.trim()).toBe('counted 300000');
   });
 
   it('refuses writes and reports SQLite errors with their code', async () => {

@@ -71,6 +71,7 @@ export class SqliteReadPool {
       const waiting = thread.pending.get(message.id);
       if (!waiting) return;
       thread.pending.delete(message.id);
+      if (thread.pending.size === 0) worker.unref();
       if (message.error) waiting.reject(new SqliteReadError(message.error.message, message.error.code));
       else waiting.resolve(message.rows ?? []);
     });
@@ -82,7 +83,8 @@ export class SqliteReadPool {
     };
     worker.on('error', (error) => lost(`A SQLite read thread failed: ${error.message}`));
     worker.on('exit', (code) => lost(`A SQLite read thread exited (${code})`));
-    // The pool never keeps the process alive by itself.
+    // An idle pool never keeps the process alive; a thread with a query
+    // pending does (query()), or a script awaiting only that query would exit.
     worker.unref();
     return thread;
   }
@@ -94,6 +96,7 @@ export class SqliteReadPool {
     const thread = this.threads.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      if (thread.pending.size === 0) thread.worker.ref();
       thread.pending.set(id, { resolve, reject });
       thread.worker.postMessage({ id, sql, parameters });
     });
