@@ -110,7 +110,8 @@ export const likeInputSchema = z.object({
 });
 export type LikeInput = z.infer<typeof likeInputSchema>;
 
-export const SORT_OPTIONS = ['likes_desc', 'likes_asc', 'newest', 'copies_desc'] as const;
+/** `relevance` is the best-match order of a search: only with `q` (apps/server/src/prompts/relevance.ts). */
+export const SORT_OPTIONS = ['likes_desc', 'likes_asc', 'newest', 'copies_desc', 'relevance'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export const listQuerySchema = z.object({

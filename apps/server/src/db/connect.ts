@@ -14,6 +14,7 @@ import {
 import pg from 'pg';
 import { type DatabaseUrl, DEFAULT_POSTGRES_LONG_READ_CONNECTIONS } from '../config';
 import type { Database } from './schema';
+import { registerSqliteFunctions } from './sqlite-functions';
 import { SqliteReadPool } from './sqlite-read-pool';
 import { sqliteReadPoolDialect } from './sqlite-read-pool-dialect';
 
@@ -67,12 +68,6 @@ export function defaultSqliteReadThreads(): number {
   return Math.min(4, Math.max(1, availableParallelism() - 1));
 }
 
-/**
- * A Unicode-aware lower() for SQLite, whose built-in lower() and LIKE fold
- * only ASCII; search uses it for short non-ASCII needles (prompts/search.ts).
- */
-export const SQLITE_LOWER_FUNCTION = 'pv_lower';
-
 /** WAL pages (4 KiB each) between automatic checkpoints. */
 const SQLITE_WAL_CHECKPOINT_PAGES = 10_000;
 
@@ -94,7 +89,7 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
   // 0.29 ms to 0.09 ms on average at 100k prompts, its p99 from 4 ms to 0.2 ms.
   sqlite.pragma(`wal_autocheckpoint = ${SQLITE_WAL_CHECKPOINT_PAGES}`);
   sqlite.pragma('foreign_keys = ON');
-  registerFunctions(sqlite);
+  registerSqliteFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const readSnapshot = async <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
     // An in-memory database cannot be opened twice; it only serves tests of other things.
@@ -104,7 +99,7 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
       fileMustExist: true,
       timeout: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS,
     });
-    registerFunctions(reader);
+    registerSqliteFunctions(reader);
     const readerDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }) });
     try {
       // In WAL mode a read transaction sees the database as of its first read, whatever is written meanwhile.
@@ -120,7 +115,6 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
       : new SqliteReadPool({
           path,
           size: threads,
-          lowerFunction: SQLITE_LOWER_FUNCTION,
           busyTimeoutMs: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS,
         });
   const longReads = pool ? new Kysely<Database>({ dialect: sqliteReadPoolDialect(pool) }) : db;
@@ -130,12 +124,6 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
     await db.destroy();
   };
   return { db, dialect: 'sqlite', readSnapshot, longReads, close };
-}
-
-function registerFunctions(sqlite: SqliteDatabase.Database): void {
-  sqlite.function(SQLITE_LOWER_FUNCTION, { deterministic: true }, (text: unknown) =>
-    typeof text === 'string' ? text.toLowerCase() : text,
-  );
 }
 
 /** Distinct SQL texts kept compiled; list filters combine into a few dozen. */

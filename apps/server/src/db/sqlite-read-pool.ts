@@ -34,7 +34,6 @@ export class SqliteReadError extends Error {
 export interface SqliteReadPoolOptions {
   readonly path: string;
   readonly size: number;
-  readonly lowerFunction: string;
   readonly busyTimeoutMs: number;
 }
 
@@ -59,9 +58,9 @@ export class SqliteReadPool {
   constructor(private readonly options: SqliteReadPoolOptions) {}
 
   private spawn(): PoolThread {
-    const { path, lowerFunction, busyTimeoutMs } = this.options;
+    const { path, busyTimeoutMs } = this.options;
     const worker = new Worker(workerFile(), {
-      workerData: { path, lowerFunction, busyTimeoutMs },
+      workerData: { path, busyTimeoutMs },
       // As the server's own --max-semi-space-size=4 (apps/server/launch.ts): a thread's young generation
       // would otherwise grow to 32 MB under a search load, and the process's resident memory with it.
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },

@@ -7,10 +7,12 @@
  * Node runs this file as it is (type stripping, Node 22.18+ and 24), in the
  * repository and in the tests; the build bundles it beside the server
  * (build.ts). So it uses only erasable TypeScript and imports nothing of
- * the app's but the driver.
+ * the app's but the driver and the SQL functions every connection registers
+ * (written the same way).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { registerSqliteFunctions } from './sqlite-functions.ts';
 
 interface Job {
   readonly id: number;
@@ -18,12 +20,10 @@ interface Job {
   readonly parameters: readonly unknown[];
 }
 
-const settings = workerData as { readonly path: string; readonly lowerFunction: string; readonly busyTimeoutMs: number };
+const settings = workerData as { readonly path: string; readonly busyTimeoutMs: number };
 const connection = new Database(settings.path, { readonly: true, fileMustExist: true, timeout: settings.busyTimeoutMs });
-// The same Unicode lower() as the main connection (connect.ts), for short non-ASCII search needles.
-connection.function(settings.lowerFunction, { deterministic: true }, (text: unknown) =>
-  typeof text === 'string' ? text.toLowerCase() : text,
-);
+// The same functions as the main connection (connect.ts): search and the best-match order call them.
+registerSqliteFunctions(connection);
 
 /** Compiled statements by SQL text: the list's queries come in a few dozen shapes. */
 const statements = new Map<string, Database.Statement>();

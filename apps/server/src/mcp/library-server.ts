@@ -171,7 +171,10 @@ export function createLibraryMcpServer(deps: LibraryMcpDependencies): McpServer 
         category: query.category.describe('Only prompts of this category (see list_categories)'),
         model: query.model.describe('Only prompts for this model (see list_models)'),
         tags: tagListSchema.optional().describe('Only prompts carrying every one of these tags (see list_tags), e.g. ["email", "work"]'),
-        sort: z.enum(SORT_OPTIONS).optional().describe(`Order of the results; ${DEFAULT_SORT} when omitted`),
+        sort: z
+          .enum(SORT_OPTIONS)
+          .optional()
+          .describe(`Order of the results; ${DEFAULT_SORT} when omitted; relevance (best match first) only with text`),
         limit: z.number().int().min(1).max(PAGE_SIZE_MAX).optional().describe(`How many results (default ${SEARCH_DEFAULT_LIMIT})`),
         cursor: query.cursor.describe("The previous answer's nextCursor, for the next results"),
       },

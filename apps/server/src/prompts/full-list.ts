@@ -64,7 +64,7 @@ export async function buildFullList(database: DatabaseHandle, filter: read.Promp
       hash.update(chunk);
       byteLength += chunk.length;
       const last = rows.at(-1) as (typeof rows)[number];
-      after = { value: last[read.sortColumn(sort)], id: last.id };
+      after = read.cursorAfter(sort, last);
       if (rows.length < PROMPTS_PER_TURN) break;
       await nextTurn();
     }

@@ -1,13 +1,15 @@
+import { ERROR_CODES } from '@prompt-vault/shared/errors';
 import type { ListQuery, Prompt, SortOption } from '@prompt-vault/shared/schemas';
 import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { type ListKeyParts, cacheKeys } from '../cache/keys';
 import type { AppCaches } from '../cache/app-caches';
 import type { DatabaseHandle } from '../db/connect';
+import { badRequest } from '../http/app-error';
 import type { BytePatch } from '../http/shared-json';
 import { type FullList, buildFullList, patchesFor } from './full-list';
 import { decodeCursor, encodeCursor } from './cursor';
 import * as read from './read-repository';
-import type { SearchStrategy } from './search';
+import type { MatchList, SearchStrategy } from './search';
 import { toPrompt } from './to-prompt';
 import { createVisitorLikes } from './visitor-likes';
 
@@ -28,6 +30,13 @@ const SCAN_SEARCH_SHARE = 0.025;
  * costs less than any other plan.
  */
 const MIN_MATCH_LIST = 100;
+
+/** A search's exact total and how its page is read (searchPlan). */
+interface SearchPlan {
+  readonly total: number;
+  readonly searchStrategy: SearchStrategy;
+  readonly titleMatches?: MatchList;
+}
 
 export interface PromptPage {
   readonly prompts: Prompt[];
@@ -78,14 +87,18 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * hundred prompts tested, not tens of thousands of matches read and
    * sorted. Candidate counts are cached, so choosing is cheap.
    */
-  const searchPlan = async (filter: read.PromptFilter): Promise<{ total: number; searchStrategy: SearchStrategy }> => {
+  const searchPlan = async (filter: read.PromptFilter, sort: SortOption): Promise<SearchPlan> => {
     if (!filter.q || filter.likedBy !== undefined) return { total: await countMatches(filter), searchStrategy: 'index' };
     const candidates = await countMatches({ ...filter, q: undefined });
     const scanFrom = candidates * SCAN_SEARCH_SHARE;
-    const list = await read.findMatches(database.longReads, dialect, filter.q, Math.max(MIN_MATCH_LIST, Math.ceil(scanFrom)));
-    if (list) return { total: await countMatches(filter, list), searchStrategy: list };
+    const listLimit = Math.max(MIN_MATCH_LIST, Math.ceil(scanFrom));
+    // The best-match order's tiers each test "the title contains it" (relevance.ts): read those matches once too.
+    const titleMatches =
+      sort === 'relevance' ? await read.findMatches(database.longReads, dialect, filter.q, listLimit, 'title') : undefined;
+    const list = await read.findMatches(database.longReads, dialect, filter.q, listLimit);
+    if (list) return { total: await countMatches(filter, list), searchStrategy: list, titleMatches };
     const total = await countMatches(filter);
-    return { total, searchStrategy: total > 0 && total >= scanFrom ? 'scan' : 'index' };
+    return { total, searchStrategy: total > 0 && total >= scanFrom ? 'scan' : 'index', titleMatches };
   };
 
   const readPage = async (
@@ -96,12 +109,18 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     reader?: string,
   ): Promise<PromptPage> => {
     const after = query.cursor ? decodeCursor(sort, query.cursor) : undefined;
-    const { total, searchStrategy } = await searchPlan(filter);
+    const { total, searchStrategy, titleMatches } = await searchPlan(filter, sort);
     // One row more than asked tells whether another page follows.
-    const rows = await read.listPrompts(readerFor(filter), dialect, filter, { sort, limit: limit + 1, after, searchStrategy }, reader);
+    const rows = await read.listPrompts(
+      readerFor(filter),
+      dialect,
+      filter,
+      { sort, limit: limit + 1, after, searchStrategy, titleMatches },
+      reader,
+    );
     const pageRows = rows.slice(0, limit);
     const last = pageRows.at(-1);
-    const nextCursor = rows.length > limit && last ? encodeCursor(sort, { value: last[read.sortColumn(sort)], id: last.id }) : undefined;
+    const nextCursor = rows.length > limit && last ? encodeCursor(sort, read.cursorAfter(sort, last)) : undefined;
     return { prompts: pageRows.map(toPrompt), total, nextCursor };
   };
 
@@ -112,7 +131,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
      * patches that set this visitor's `liked` flags in it.
      */
     async fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patches: BytePatch[] }> {
-      const sort = query.sort ?? DEFAULT_SORT;
+      const sort = sortOf(query);
       const filter: read.PromptFilter = {
         q: searchTextOf(query.q) || undefined,
         category: query.category,
@@ -131,7 +150,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     countMatching: (text: string) => countMatches({ q: text || undefined }),
 
     async list(query: ListQuery, userId: string | undefined): Promise<PromptPage> {
-      const sort = query.sort ?? DEFAULT_SORT;
+      const sort = sortOf(query);
       const filter: read.PromptFilter = {
         q: searchTextOf(query.q) || undefined,
         category: query.category,
@@ -158,6 +177,16 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
       return prompts === page.prompts ? page : { ...page, prompts };
     },
   };
+}
+
+/** The list's order: the visitor's, or newest first; the best-match order only for a search. */
+function sortOf(query: ListQuery): SortOption {
+  if (query.sort === 'relevance' && !searchTextOf(query.q)) {
+    throw badRequest(ERROR_CODES.validation, 'sort=relevance orders a search: give q too', {
+      sort: 'sort=relevance needs a search text (q)',
+    });
+  }
+  return query.sort ?? DEFAULT_SORT;
 }
 
 function keyParts(filter: read.PromptFilter): ListKeyParts {

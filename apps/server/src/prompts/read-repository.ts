@@ -1,9 +1,10 @@
 import type { SortOption } from '@prompt-vault/shared/schemas';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { visiblePromptCount } from '../db/summaries';
 import type { Cursor } from './cursor';
+import { RELEVANCE_TIERS, type RelevanceTier, relevanceTierCondition } from './relevance';
 import { type MatchList, type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCount, indexMatches, searchCondition } from './search';
 
 /** Reading the list, its totals and single prompts, for the API and the pages. */
@@ -25,10 +26,14 @@ export interface PageRequest {
   readonly after?: Cursor;
   /** How a search text finds the page's prompts (search.ts); the index by default. */
   readonly searchStrategy?: SearchStrategy;
+  /** For the best-match order: the prompts whose title contains the search text, when already read (relevance.ts). */
+  readonly titleMatches?: MatchList;
 }
 
 const SORT_KEYS = {
   newest: { column: 'created_at', direction: 'desc' },
+  // Within each tier of the best-match order (relevance.ts).
+  relevance: { column: 'like_count', direction: 'desc' },
   likes_desc: { column: 'like_count', direction: 'desc' },
   likes_asc: { column: 'like_count', direction: 'asc' },
   copies_desc: { column: 'copy_count', direction: 'desc' },
@@ -94,15 +99,59 @@ function selectPromptColumns(query: PromptQuery, userId: string | undefined) {
     );
 }
 
+export type PromptRow = Awaited<ReturnType<typeof listSorted>>[number] & { readonly relevance_tier?: RelevanceTier };
+
+/** A page of prompts in the requested order; a search's best-match order reads its tiers in turn. */
 export async function listPrompts(
   db: Kysely<Database>,
   dialect: Dialect,
   filter: PromptFilter,
   page: PageRequest,
   userId: string | undefined,
+): Promise<PromptRow[]> {
+  if (page.sort !== 'relevance') return listSorted(db, dialect, filter, page, userId);
+  const text = filter.q;
+  // The route refuses sort=relevance without a search (listQuerySchema).
+  if (!text) throw new Error('The best-match order needs a search text');
+  const rows: PromptRow[] = [];
+  const firstTier = page.after?.tier ?? 0;
+  for (const tier of RELEVANCE_TIERS.filter((candidate) => candidate >= firstTier)) {
+    const left = page.limit === undefined ? undefined : page.limit - rows.length;
+    if (left === 0) break;
+    // A title match is a search match: with the title matches read, tiers 0-1 need no other test of the
+    // text (and PostgreSQL's planner, given two id lists at once, scans the whole table).
+    const titleTier = tier === 0 || tier === 1;
+    const tierRows = await listSorted(
+      db,
+      dialect,
+      titleTier && page.titleMatches ? { ...filter, q: undefined } : filter,
+      { ...page, limit: left, after: tier === firstTier ? page.after : undefined },
+      userId,
+      (eb) => relevanceTierCondition(dialect, eb, text, tier, page.titleMatches),
+    );
+    for (const row of tierRows) rows.push({ ...row, relevance_tier: tier });
+  }
+  return rows;
+}
+
+/** Where the page after `row` starts: its sort value and id (and for the best-match order, its tier). */
+export function cursorAfter(sort: SortOption, row: PromptRow): Cursor {
+  const cursor = { value: row[sortColumn(sort)], id: row.id };
+  return sort === 'relevance' ? { ...cursor, tier: row.relevance_tier ?? 0 } : cursor;
+}
+
+async function listSorted(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  filter: PromptFilter,
+  page: PageRequest,
+  userId: string | undefined,
+  only?: (eb: ExpressionBuilder<Database, 'prompts'>) => Expression<SqlBool>,
 ) {
   const { column, direction } = SORT_KEYS[page.sort];
-  let query = applyFilter(db.selectFrom('prompts'), dialect, filter, page.searchStrategy);
+  // SQLite tests a row's conditions in the order written: `only` first, as it tests the title before the text.
+  const base = only ? db.selectFrom('prompts').where(only) : db.selectFrom('prompts');
+  let query = applyFilter(base, dialect, filter, page.searchStrategy);
   const after = page.after;
   if (after) {
     const comparison = direction === 'desc' ? '<' : '>';
@@ -118,9 +167,15 @@ export async function listPrompts(
  * `limit`; undefined when there are more (a common needle) or the text is
  * too short for the index.
  */
-export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<MatchList | undefined> {
+export async function findMatches(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  text: string,
+  limit: number,
+  within: 'any' | 'title' = 'any',
+): Promise<MatchList | undefined> {
   if ([...text].length < TRIGRAM_MIN_LENGTH || limit <= 0) return undefined;
-  const { rows } = await indexMatches(dialect, text, limit).execute(db);
+  const { rows } = await indexMatches(dialect, text, limit, within).execute(db);
   return rows.length < limit ? { matches: rows.map((row) => row.id) } : undefined;
 }
 

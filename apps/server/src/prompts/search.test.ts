@@ -130,7 +130,7 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
     const { db } = t.database;
     // A hidden match must stay out of every plan's page and total.
     await db.updateTable('prompts').set({ status: 'hidden' }).where('title', '=', 'Über Planner').execute();
-    const page = async (q: string, sort: 'newest' | 'likes_desc', searchStrategy: SearchStrategy) =>
+    const page = async (q: string, sort: 'newest' | 'likes_desc' | 'relevance', searchStrategy: SearchStrategy) =>
       (await listPrompts(db, dialect, { q }, { sort, limit: 3, searchStrategy }, undefined)).map((row) => row.title);
     let matchListsRead = 0;
     for (const q of needles) {
@@ -144,7 +144,7 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
       for (const strategy of strategies) {
         const plan = typeof strategy === 'string' ? strategy : 'match list';
         expect(await countPrompts(db, dialect, { q }, strategy), `total of ${q} by ${plan}`).toBe(total);
-        for (const sort of ['newest', 'likes_desc'] as const) {
+        for (const sort of ['newest', 'likes_desc', 'relevance'] as const) {
           expect(await page(q, sort, strategy), `${q} by ${sort}, ${plan}`).toEqual(await page(q, sort, 'scan'));
         }
       }

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
-import { type Dialect, SQLITE_LOWER_FUNCTION } from '../db/connect';
+import type { Dialect } from '../db/connect';
+import { SQLITE_LOWER_FUNCTION } from '../db/sqlite-functions';
 import type { Database } from '../db/schema';
 
 /**
@@ -42,7 +43,8 @@ function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+/** Text whose case SQLite's LIKE folds exactly. */
+export const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /**
  * The prompts the trigram index found for a search, of any status, read
@@ -114,20 +116,24 @@ export function searchCondition(
 }
 
 /**
- * Up to `limit` prompts, of any status, whose title or text contains `text`
- * (3+ characters), straight from the trigram index: rowids on SQLite, ids
- * on PostgreSQL. Reading `limit` rows and no more bounds the cost of a
- * common needle, which the caller then searches another way.
+ * Up to `limit` prompts, of any status, whose title or text (or, for
+ * 'title', title alone) contains `text` (3+ characters), straight from the
+ * trigram index: rowids on SQLite, ids on PostgreSQL. Reading `limit` rows
+ * and no more bounds the cost of a common needle, which the caller then
+ * searches another way.
  */
-export function indexMatches(dialect: Dialect, text: string, limit: number) {
+export function indexMatches(dialect: Dialect, text: string, limit: number, within: 'any' | 'title' = 'any') {
   if (dialect === 'postgres') {
-    return sql<{ id: string }>`SELECT id FROM prompt_search WHERE ${loweredTextContains(text)} LIMIT ${limit}`;
+    const contains = within === 'title' ? sql<SqlBool>`title LIKE lower(${likePattern(text)})` : loweredTextContains(text);
+    return sql<{ id: string }>`SELECT id FROM prompt_search WHERE ${contains} LIMIT ${limit}`;
   }
-  return sql<{ id: number }>`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)} LIMIT ${limit}`;
+  // An FTS5 column filter limits the phrase to the title column.
+  const query = within === 'title' ? `title : ${ftsPhrase(text)}` : ftsPhrase(text);
+  return sql<{ id: number }>`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${query} LIMIT ${limit}`;
 }
 
 /** Membership in a MatchList: one primary-key lookup per match. */
-function inMatchList(dialect: Dialect, list: MatchList): Expression<SqlBool> {
+export function inMatchList(dialect: Dialect, list: MatchList): Expression<SqlBool> {
   if (dialect === 'postgres') return sql<SqlBool>`prompts.id = ANY(${list.matches})`;
   // One JSON parameter, however many matches: SQLite caps a statement's parameters.
   return sql<SqlBool>`prompts.rowid IN (SELECT value FROM json_each(${JSON.stringify(list.matches)}))`;

@@ -1,0 +1,165 @@
+import type { Prompt } from '@prompt-vault/shared/schemas';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Dialect } from '../db/connect';
+import { containsAsWholeWord } from '../db/sqlite-functions';
+import { TEST_DIALECTS } from '../testing/test-database';
+import { type TestApp, createTestApp } from '../testing/test-app';
+
+/**
+ * The best-match order (relevance.ts): title before text, a whole word
+ * before part of one, then likes, then id; on both databases alike.
+ */
+const corpus = [
+  { title: 'Salary Negotiation Script', prompt: 'Draft the email I send before the call, firm but warm.', likes: 90 },
+  { title: 'Newsletter Writer', prompt: 'Plan a newsletter for subscribers of an emailing list.', likes: 120 },
+  { title: 'Emails That Convert', prompt: 'Write five short sales messages.', likes: 40 },
+  { title: 'Cold Email Opener', prompt: 'Open a cold outreach message in two lines.', likes: 7 },
+  { title: 'Email Subject Lines', prompt: 'Ten subject lines for a product launch.', likes: 3 },
+  { title: 'Follow-up (email)', prompt: 'A polite nudge after a week of silence.', likes: 7 },
+  { title: 'Meeting Recap', prompt: 'Summarise the call; E-MAIL it to everyone, by email.', likes: 60 },
+  { title: 'Café Menu Writer', prompt: 'Describe each dish on the menu.', likes: 1 },
+  { title: 'Cafés of Lisbon', prompt: 'A walking tour of the best café terraces.', likes: 30 },
+  { title: 'Unrelated Planner', prompt: 'Plan the week ahead.', likes: 500 },
+];
+
+/** `untied`: no two prompts share a like count, so the order never falls back to ids, which differ between databases. */
+async function seed(t: TestApp, untied = false): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const [index, row] of corpus.entries()) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title: row.title, prompt: row.prompt, category: 'Writing', model: 'o3' },
+    });
+    expect(response.statusCode).toBe(201);
+    const id = (response.json() as Prompt)._id;
+    ids.set(row.title, id);
+    // The counters as a fixture: many visitors' likes, set directly.
+    const likes = untied ? row.likes * corpus.length + index : row.likes;
+    await t.database.db.updateTable('prompts').set({ like_count: likes }).where('id', '=', id).execute();
+  }
+  return ids;
+}
+
+async function bestMatches(t: TestApp, q: string, limit = 48, extra = ''): Promise<{ titles: string[]; total: string | undefined }> {
+  const response = await t.app.inject({ url: `/api/prompts?q=${encodeURIComponent(q)}&sort=relevance&limit=${limit}${extra}` });
+  expect(response.statusCode).toBe(200);
+  return { titles: (response.json() as Prompt[]).map((prompt) => prompt.title), total: response.headers['x-total-count'] as string };
+}
+
+describe.each(TEST_DIALECTS)('sort=relevance on %s', (dialect) => {
+  let t: TestApp;
+  let ids: Map<string, string>;
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    ids = await seed(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('puts a whole word in the title first, then part of a title word, then the text, whole word before part', async () => {
+    const { titles, total } = await bestMatches(t, 'email');
+    // Tier 0 (title, whole word) by likes, the tie between the two 7s by the newer id.
+    const followUpFirst = (ids.get('Follow-up (email)') ?? '') > (ids.get('Cold Email Opener') ?? '');
+    const tiedPair = followUpFirst ? ['Follow-up (email)', 'Cold Email Opener'] : ['Cold Email Opener', 'Follow-up (email)'];
+    expect(titles).toEqual([
+      ...tiedPair,
+      'Email Subject Lines',
+      'Emails That Convert',
+      'Salary Negotiation Script',
+      'Meeting Recap',
+      'Newsletter Writer',
+    ]);
+    expect(total).toBe('7');
+    // Sorted by likes the same search starts with the body-only matches: the order the issue found wrong.
+    const byLikes = await t.app.inject({ url: '/api/prompts?q=email&sort=likes_desc&limit=2' });
+    expect((byLikes.json() as Prompt[]).map((prompt) => prompt.title)).toEqual(['Newsletter Writer', 'Salary Negotiation Script']);
+  });
+
+  it('pages through every match exactly once, in the same order, with the same total', async () => {
+    const whole = (await bestMatches(t, 'e')).titles;
+    expect(whole.length).toBeGreaterThan(5);
+    const paged: string[] = [];
+    let url: string | undefined = '/api/prompts?q=e&sort=relevance&limit=2';
+    for (let page = 0; url && page < 20; page += 1) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-total-count']).toBe(String(whole.length));
+      paged.push(...(response.json() as Prompt[]).map((prompt) => prompt.title));
+      const link = response.headers.link as string | undefined;
+      url = link ? /<([^>]+)>; rel="next"/.exec(link)?.[1] : undefined;
+    }
+    expect(paged).toEqual(whole);
+    // The unpaged list has the same order.
+    const unpaged = await t.app.inject({ url: '/api/prompts?q=e&sort=relevance' });
+    expect((unpaged.json() as Prompt[]).map((prompt) => prompt.title)).toEqual(whole);
+  });
+
+  it('ranks words in any script, and takes punctuation around a word as a boundary', async () => {
+    expect((await bestMatches(t, 'CAFÉ')).titles).toEqual(['Café Menu Writer', 'Cafés of Lisbon']);
+    expect((await bestMatches(t, 'e-mail')).titles).toEqual(['Meeting Recap']);
+  });
+
+  it('combines with the other filters and leaves hidden prompts out', async () => {
+    await t.database.db.updateTable('prompts').set({ status: 'hidden' }).where('title', '=', 'Cold Email Opener').execute();
+    const { titles, total } = await bestMatches(t, 'email', 48, `&category=Writing`);
+    expect(titles[0]).toBe('Follow-up (email)');
+    expect(titles).not.toContain('Cold Email Opener');
+    expect(total).toBe('6');
+    expect((await bestMatches(t, 'email', 48, '&category=Cooking')).titles).toEqual([]);
+  });
+
+  it('is refused without a search text, and with a cursor of another order', async () => {
+    for (const url of ['/api/prompts?sort=relevance', '/api/prompts?sort=relevance&limit=5&q=%20%20']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { sort: expect.stringContaining('search') } });
+    }
+    const byLikes = await t.app.inject({ url: '/api/prompts?q=e&sort=likes_desc&limit=1' });
+    const foreign = /cursor=([^&>]+)/.exec(byLikes.headers.link as string)?.[1];
+    expect(foreign).toBeDefined();
+    const response = await t.app.inject({ url: `/api/prompts?q=e&sort=relevance&limit=1&cursor=${foreign}` });
+    expect(response.statusCode).toBe(400);
+    // A cursor naming a tier the order does not have.
+    const forged = Buffer.from(JSON.stringify(['relevance', 3, 'x', 9])).toString('base64url');
+    expect((await t.app.inject({ url: `/api/prompts?q=e&sort=relevance&limit=1&cursor=${forged}` })).statusCode).toBe(400);
+  });
+});
+
+describe('the best-match order is the same on every database', () => {
+  it.runIf(TEST_DIALECTS.length > 1)('orders one corpus identically on SQLite and PostgreSQL', async () => {
+    const orders = new Map<Dialect, string[][]>();
+    for (const dialect of TEST_DIALECTS) {
+      const t = await createTestApp(dialect);
+      try {
+        await seed(t, true);
+        const answers: string[][] = [];
+        for (const q of ['email', 'e', 'café', 'mail', 'menu', 'the', 'pl', '(email)', 'sales'])
+          answers.push((await bestMatches(t, q)).titles);
+        orders.set(dialect, answers);
+      } finally {
+        await t.close();
+      }
+    }
+    const [first, ...others] = [...orders.values()];
+    expect(first?.some((titles) => titles.length > 2)).toBe(true);
+    for (const other of others) expect(other).toEqual(first);
+  });
+});
+
+describe('containsAsWholeWord', () => {
+  it('needs a boundary only where the search text has a word character at its edge', () => {
+    expect(containsAsWholeWord('Cold Email:', 'email')).toBe(true);
+    expect(containsAsWholeWord('Emails', 'email')).toBe(false);
+    expect(containsAsWholeWord('my_email', 'email')).toBe(false);
+    expect(containsAsWholeWord('emails and an email', 'email')).toBe(true);
+    expect(containsAsWholeWord('Learn C++11', 'c++')).toBe(true);
+    expect(containsAsWholeWord('ABC++', 'c++')).toBe(false);
+    expect(containsAsWholeWord('Crème brûlée', 'crème')).toBe(true);
+    expect(containsAsWholeWord('Crèmes', 'crème')).toBe(false);
+    expect(containsAsWholeWord('日本語です', '日本語')).toBe(false);
+    expect(containsAsWholeWord('x', '')).toBe(false);
+  });
+});
