@@ -28,7 +28,8 @@ test('Popular Keywords come from /api/facets, and a click sets the search text',
   const keyword = keywords[0] ?? '';
   await row.getByRole('button', { name: keyword }).click();
   await expect(page.getByPlaceholder('Search by title or content')).toHaveValue(keyword);
-  await expect(page).toHaveURL(new RegExp(`\\?q=${keyword}$`));
+  // Starting a search picks the best-match order (best-match.spec.ts).
+  await expect(page).toHaveURL(new RegExp(`\\?q=${keyword}&sort=relevance$`));
   await expect(row.getByRole('button', { name: keyword })).toHaveAttribute('aria-pressed', 'true');
 });
 

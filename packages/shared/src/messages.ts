@@ -16,6 +16,8 @@ export const MESSAGES = {
     sortByLikes: 'Sort by Likes',
     mostPopular: 'Most Popular',
     leastPopular: 'Least Popular',
+    /** The best-match order (issue 20): offered, and chosen, while a search is typed. */
+    bestMatch: 'Best match',
     allPrompts: 'All Prompts',
     likedByMe: 'Liked by Me',
     activeFilters: 'Active filters',

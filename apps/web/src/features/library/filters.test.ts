@@ -11,6 +11,7 @@ import {
   normalizeFilters,
   selectOptions,
   tagFilterOptions,
+  withSearchSort,
   withTagToggled,
   withoutFilter,
 } from './filters';
@@ -144,5 +145,39 @@ describe('select options', () => {
   it('keeps a chosen value that the library no longer holds, once', () => {
     expect(selectOptions(['Coding'], 'Gone')).toEqual(['Coding', 'Gone']);
     expect(selectOptions(['Coding'], 'Coding')).toEqual(['Coding']);
+  });
+});
+
+describe('Best match follows the search text', () => {
+  const base = { ...EMPTY_FILTERS, sort: 'likes_asc' as const };
+
+  it('is picked when a search starts and the visitor did not change the sort with it', () => {
+    expect(withSearchSort(base, { ...base, q: 'email' }, 'likes_asc').sort).toBe('relevance');
+    expect(withSearchSort(base, { ...base, q: 'email', sort: 'likes_desc' }, 'likes_asc').sort).toBe('likes_desc');
+    // Spaces are no search.
+    expect(withSearchSort(base, { ...base, q: '   ' }, 'likes_asc').sort).toBe('likes_asc');
+  });
+
+  it("keeps the visitor's pick while the search is refined, and gives their own sort back when it is cleared", () => {
+    const searching = { ...base, q: 'email', sort: 'relevance' as const };
+    expect(withSearchSort(searching, { ...searching, q: 'emails' }, 'likes_asc').sort).toBe('relevance');
+    const picked = { ...searching, sort: 'likes_desc' as const };
+    expect(withSearchSort(searching, picked, 'likes_asc').sort).toBe('likes_desc');
+    expect(withSearchSort(searching, { ...searching, q: '' }, 'likes_asc').sort).toBe('likes_asc');
+    expect(withSearchSort(searching, { ...searching, q: '' }, '').sort).toBe('');
+    expect(withSearchSort(picked, { ...picked, q: '' }, 'likes_asc').sort).toBe('likes_desc');
+  });
+
+  it('is read from a URL only together with a search', () => {
+    expect(filtersFromSearchParams(new URLSearchParams('q=email&sort=relevance')).sort).toBe('relevance');
+    expect(filtersFromSearchParams(new URLSearchParams('sort=relevance')).sort).toBe('');
+    expect(filtersFromSearchParams(new URLSearchParams('q=%20&sort=relevance')).sort).toBe('');
+  });
+
+  it('shows as a chip like any other sort', () => {
+    expect(activeFilterChips({ ...EMPTY_FILTERS, q: 'email', sort: 'relevance' }).map((chip) => chip.label)).toEqual([
+      'Search: email',
+      'Best match',
+    ]);
   });
 });

@@ -10,8 +10,11 @@ import { isValidTag, normaliseTags, splitTagList } from '@prompt-vault/shared/ta
  * mapping is tested without a browser.
  */
 
-/** The sort select's values: '' keeps the server's order ('Sort by Likes'). */
-export const LIBRARY_SORTS = ['likes_desc', 'likes_asc'] as const;
+/**
+ * The sort select's values: '' keeps the server's order ('Sort by Likes');
+ * 'relevance' (Best match) orders a search and exists only with one.
+ */
+export const LIBRARY_SORTS = ['likes_desc', 'likes_asc', 'relevance'] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number] | '';
 
 export interface LibraryFilters {
@@ -46,15 +49,16 @@ function isLibrarySort(value: string | null): value is (typeof LIBRARY_SORTS)[nu
   return value !== null && (LIBRARY_SORTS as readonly string[]).includes(value);
 }
 
-/** Reads the filters from a URL's search part; unknown or malformed values are ignored. */
+/** Reads the filters from a URL's search part; unknown or malformed values are ignored (Best match without a search too). */
 export function filtersFromSearchParams(params: URLSearchParams): LibraryFilters {
   const sort = params.get(PARAM.sort);
+  const q = params.get(PARAM.q) ?? '';
   return {
-    q: params.get(PARAM.q) ?? '',
+    q,
     category: params.get(PARAM.category) ?? '',
     model: params.get(PARAM.model) ?? '',
     tags: tagsFromParam(params.get(PARAM.tags)),
-    sort: isLibrarySort(sort) ? sort : '',
+    sort: isLibrarySort(sort) && (sort !== 'relevance' || searchTextOf(q) !== '') ? sort : '',
     likedOnly: params.get(PARAM.likedOnly) === 'true',
   };
 }
@@ -74,6 +78,19 @@ export function filtersToSearchParams(filters: LibraryFilters): URLSearchParams 
   if (filters.sort) params.set(PARAM.sort, filters.sort);
   if (filters.likedOnly) params.set(PARAM.likedOnly, 'true');
   return params;
+}
+
+/**
+ * The sort that follows a change of the search text: starting a search picks
+ * Best match, and clearing it returns to the visitor's own sort (`ownSort`,
+ * the last one they had other than Best match). A sort picked in the same
+ * change, or during a search, is kept.
+ */
+export function withSearchSort(previous: LibraryFilters, next: LibraryFilters, ownSort: LibrarySort): LibraryFilters {
+  const searching = searchTextOf(next.q) !== '';
+  if (!searching) return next.sort === 'relevance' ? { ...next, sort: ownSort === 'relevance' ? '' : ownSort } : next;
+  const started = searchTextOf(previous.q) === '';
+  return started && next.sort === previous.sort ? { ...next, sort: 'relevance' } : next;
 }
 
 /** The filters with their search text trimmed: two URLs that mean the same list share one cache entry. */
@@ -104,6 +121,7 @@ export interface FilterChip {
 const SORT_LABELS: Record<(typeof LIBRARY_SORTS)[number], string> = {
   likes_desc: MESSAGES.library.mostPopular,
   likes_asc: MESSAGES.library.leastPopular,
+  relevance: MESSAGES.library.bestMatch,
 };
 
 /** One removable chip per active filter, in the order of the controls. */

@@ -133,6 +133,7 @@ export function FilterPanel(props: FilterPanelProps) {
             <option value="">{MESSAGES.library.sortByLikes}</option>
             <option value="likes_desc">{MESSAGES.library.mostPopular}</option>
             <option value="likes_asc">{MESSAGES.library.leastPopular}</option>
+            {searchTextOf(filters.q) !== '' && <option value="relevance">{MESSAGES.library.bestMatch}</option>}
           </select>
         </div>
         <div className="form-field">
