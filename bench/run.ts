@@ -21,6 +21,7 @@ import { captureResponse, rawResponseKey } from './lib/raw-responses';
 import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
 import { measureCommonWord } from './lib/common-word';
+import { measureRelevance } from './lib/relevance-speed';
 import { measureSuggest } from './lib/suggest-speed';
 import { measureWeb } from './lib/web';
 import { lighthouseOnServer, writeLighthouseSection } from './lighthouse';
@@ -155,6 +156,10 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     console.log(`[${dialect}] did you mean, a typo per request`);
     const suggest = await measureSuggest(direct.db, server.url);
 
+    console.log(`[${dialect}] best match against the likes order, uncached`);
+    const target = await direct.db.selectFrom('prompts').select('id').where('status', '=', 'visible').limit(1).executeTakeFirstOrThrow();
+    const relevance = await measureRelevance(server.url, target.id);
+
     const web = withWeb && existsSync(join(WEB_DIST, 'index.html')) ? await measureWeb(server.url, SEARCH_TEXT) : undefined;
 
     console.log(`[${dialect}] like/unlike load`);
@@ -180,6 +185,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
       search,
       commonWord,
       suggest,
+      relevance,
       likes,
       copies,
       rss,

@@ -6,6 +6,7 @@ import { COPY_RATE, type CopiesLoadResult } from './copies-load';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { CommonWordSearch } from './common-word';
+import type { RelevanceSpeed } from './relevance-speed';
 import type { SuggestSpeed } from './suggest-speed';
 import type { WebFigures } from './web';
 
@@ -35,6 +36,8 @@ export interface DialectFigures {
   readonly commonWord: CommonWordSearch;
   /** GET /api/search/suggest, one client, a typo per request. */
   readonly suggest: SuggestSpeed;
+  /** GET /api/prompts?q=...: likes order against best match, one client, uncached. Absent in runs before it existed. */
+  readonly relevance?: RelevanceSpeed;
   readonly likes: LikesLoadResult;
   readonly copies: CopiesLoadResult;
   readonly rss: { rssMb: number; peakMb: number };
@@ -68,6 +71,7 @@ export const BUDGETS = {
   coldSearchHealthP99Ms: 20,
   commonWordMs: 30,
   suggestP99Ms: 30,
+  relevanceOverLikes: 1.5,
   fullListRssMb: 400,
   firstScreenJsKb: 120,
   firstCardMs: 1000,
@@ -184,6 +188,17 @@ export function resultTable(run: BenchRun): string {
       return `${int(requests)} typos, ${int(suggested)} corrected: p50 ${ms(p50Ms)} ms, p99 ${ms(p99Ms)} ms: ${verdict(p99Ms <= BUDGETS.suggestP99Ms, `${ms(p99Ms - BUDGETS.suggestP99Ms)} ms over`)}`;
     }),
     `p99 <= ${BUDGETS.suggestP99Ms} ms`,
+    '-',
+  ]);
+  rows.push([
+    'Best match (`sort=relevance`) against the likes order: one client, 9 needles x 3 rounds, each after a write (uncached)',
+    ...byDialect((figures) => {
+      if (!figures.relevance) return 'not measured';
+      const { likesP50Ms, likesP99Ms, relevanceP50Ms, relevanceP99Ms } = figures.relevance;
+      const ratio = relevanceP99Ms / likesP99Ms;
+      return `likes p50 ${ms(likesP50Ms)} / p99 ${ms(likesP99Ms)} ms, best match p50 ${ms(relevanceP50Ms)} / p99 ${ms(relevanceP99Ms)} ms (${ratio.toFixed(2)}x): ${verdict(ratio <= BUDGETS.relevanceOverLikes, `${ratio.toFixed(2)}x`)}`;
+    }),
+    `p99 <= ${BUDGETS.relevanceOverLikes}x the likes order`,
     '-',
   ]);
   rows.push([
