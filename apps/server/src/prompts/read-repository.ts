@@ -4,7 +4,7 @@ import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { visiblePromptCount } from '../db/summaries';
 import type { Cursor } from './cursor';
-import { RELEVANCE_TIERS, type RelevanceTier, relevanceTierCondition } from './relevance';
+import { RELEVANCE_TIERS, type RelevanceTier, type TitleMatches, relevanceTierCondition } from './relevance';
 import { type MatchList, type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCount, indexMatches, searchCondition } from './search';
 
 /** Reading the list, its totals and single prompts, for the API and the pages. */
@@ -26,8 +26,8 @@ export interface PageRequest {
   readonly after?: Cursor;
   /** How a search text finds the page's prompts (search.ts); the index by default. */
   readonly searchStrategy?: SearchStrategy;
-  /** For the best-match order: the prompts whose title contains the search text, when already read (relevance.ts). */
-  readonly titleMatches?: MatchList;
+  /** For the best-match order: what the listing read of the titles beforehand (relevance.ts). */
+  readonly titleMatches?: TitleMatches;
 }
 
 const SORT_KEYS = {
@@ -124,7 +124,7 @@ export async function listPrompts(
     const tierRows = await listSorted(
       db,
       dialect,
-      titleTier && page.titleMatches ? { ...filter, q: undefined } : filter,
+      titleTier && page.titleMatches?.all ? { ...filter, q: undefined } : filter,
       { ...page, limit: left, after: tier === firstTier ? page.after : undefined },
       userId,
       (eb) => relevanceTierCondition(dialect, eb, text, tier, page.titleMatches),
@@ -167,15 +167,9 @@ async function listSorted(
  * `limit`; undefined when there are more (a common needle) or the text is
  * too short for the index.
  */
-export async function findMatches(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  text: string,
-  limit: number,
-  within: 'any' | 'title' = 'any',
-): Promise<MatchList | undefined> {
+export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<MatchList | undefined> {
   if ([...text].length < TRIGRAM_MIN_LENGTH || limit <= 0) return undefined;
-  const { rows } = await indexMatches(dialect, text, limit, within).execute(db);
+  const { rows } = await indexMatches(dialect, text, limit).execute(db);
   return rows.length < limit ? { matches: rows.map((row) => row.id) } : undefined;
 }
 

@@ -1,7 +1,10 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Dialect } from '../db/connect';
+import { sql } from 'kysely';
 import { containsAsWholeWord } from '../db/sqlite-functions';
+import { cursorAfter, listPrompts } from './read-repository';
+import { type TitleMatches, readTitleMatches } from './relevance';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp } from '../testing/test-app';
 
@@ -126,6 +129,64 @@ describe.each(TEST_DIALECTS)('sort=relevance on %s', (dialect) => {
     const forged = Buffer.from(JSON.stringify(['relevance', 3, 'x', 9])).toString('base64url');
     expect((await t.app.inject({ url: `/api/prompts?q=e&sort=relevance&limit=1&cursor=${forged}` })).statusCode).toBe(400);
   });
+});
+
+describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
+  it('give the same pages whatever the listing read of the titles beforehand', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      await seed(t, true);
+      const { db } = t.database;
+      // The keys a match list holds: rowids on SQLite, ids on PostgreSQL (search.ts).
+      const titles = await sql<{
+        key: number | string;
+        title: string;
+      }>`SELECT ${sql.raw(dialect === 'sqlite' ? 'rowid' : 'id')} AS key, title FROM prompts`.execute(db);
+      let pagesCompared = 0;
+      for (const q of ['email', 'e', 'café', 'mail', 'the', 'pl', '(email)', 'writer']) {
+        const lower = q.toLowerCase();
+        const inTitle = titles.rows.filter((row) => row.title.toLowerCase().includes(lower));
+        const wholeWord = inTitle.filter((row) => containsAsWholeWord(row.title, lower));
+        const variants: TitleMatches[] = [
+          {},
+          { all: { matches: inTitle.map((row) => row.key) } },
+          { wholeWord: { matches: wholeWord.map((row) => row.key) } },
+          await readTitleMatches(db, dialect, q, { all: 100, wholeWord: 100 }),
+          await readTitleMatches(db, dialect, q, { all: 0, wholeWord: 100 }),
+        ];
+        const pages = [];
+        for (const titleMatches of variants) {
+          const rows = await listPrompts(db, dialect, { q }, { sort: 'relevance', limit: 3, titleMatches }, undefined);
+          const next = rows.at(-1);
+          const after = next ? cursorAfter('relevance', next) : undefined;
+          const second = after
+            ? await listPrompts(db, dialect, { q }, { sort: 'relevance', limit: 3, after, titleMatches }, undefined)
+            : [];
+          pages.push([...rows, ...second].map((row) => row.title));
+        }
+        for (const page of pages.slice(1)) expect(page, q).toEqual(pages[0]);
+        if ((pages[0]?.length ?? 0) > 3) pagesCompared += 1;
+      }
+      expect(pagesCompared).toBeGreaterThan(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'finds whole-word and short title matches on SQLite by scanning the title index, not the table',
+    async () => {
+      const t = await createTestApp(dialect);
+      try {
+        const plan = await sql<{
+          detail: string;
+        }>`EXPLAIN QUERY PLAN SELECT rowid FROM prompts WHERE title LIKE '%ab%' AND pv_whole_word(title, 'ab') = 1`.execute(t.database.db);
+        expect(plan.rows.map((row) => row.detail).join(' ')).toContain('COVERING INDEX prompts_title_idx');
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
 
 describe('the best-match order is the same on every database', () => {
