@@ -12,13 +12,17 @@ import { createSnapshotCache } from './snapshot-cache';
  *   `liked` flags of list pages; only that visitor's like or unlike changes
  *   an entry;
  * - fullLists: the unpaged list's JSON (snapshot-cache.ts: exact, one build
- *   at a time); every write changes it.
+ *   at a time); every write changes it;
+ * - vocabulary: the words "did you mean" offers (suggestions/service.ts),
+ *   changed by what changes the catalog; a snapshot cache too, so its TTL
+ *   rebuilds it in the background instead of making a visitor wait.
  */
 export interface AppCaches {
   readonly catalog: ReadCache;
   readonly activity: ReadCache;
   readonly visitorLikes: ReadCache;
   readonly fullLists: ReadCache;
+  readonly vocabulary: ReadCache;
 }
 
 /**
@@ -42,6 +46,7 @@ const FULL_LISTS_MAX_ENTRIES = 2;
 export function createAppCaches(ttlMs: number = READ_CACHE_TTL_MS): AppCaches {
   return {
     fullLists: createSnapshotCache({ ttlMs, maxEntries: FULL_LISTS_MAX_ENTRIES }),
+    vocabulary: createSnapshotCache({ ttlMs, maxEntries: 1 }),
     catalog: createReadCache({ ttlMs }),
     activity: createReadCache({ ttlMs, maxEntries: ACTIVITY_MAX_ENTRIES }),
     visitorLikes: createReadCache({ ttlMs, maxEntries: VISITOR_LIKES_MAX_ENTRIES }),

@@ -19,8 +19,6 @@ const listParts = (parts: ListKeyParts) => [parts.text, parts.category ?? null, 
 
 export const cacheKeys = {
   facets: 'facets',
-  /** The words "did you mean" may suggest (suggestions/vocabulary.ts). */
-  vocabulary: 'vocabulary',
   /** Analytics change their window at midnight (UTC), so the day is part of the key. */
   analytics: (today: string) => `analytics:${today}`,
   /** The exact number of prompts matching a filter (X-Total-Count). */

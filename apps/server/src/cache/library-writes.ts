@@ -23,7 +23,8 @@ export type LibraryWrite = Readonly<z.infer<typeof libraryWriteSchema>>;
 
 /**
  * Drops from `caches` what `write` made out of date:
- * - a prompt added, hidden or shown changes totals and facets (catalog) and
+ * - a prompt added, hidden or shown changes totals and facets (catalog), the
+ *   words "did you mean" offers (vocabulary) and
  *   every page and chart (activity), at once;
  * - likes, copies and comments change counters on pages and in analytics;
  *   they come by the thousand a second, so an entry that allows it may live
@@ -38,6 +39,7 @@ export function forgetAfter(caches: AppCaches, write: LibraryWrite): void {
     case 'prompt-added':
     case 'prompt-moderated':
       caches.catalog.invalidate();
+      caches.vocabulary.invalidate();
       caches.activity.invalidate();
       return;
     case 'comment-moderated':
@@ -60,6 +62,7 @@ export function forgetAfter(caches: AppCaches, write: LibraryWrite): void {
  */
 export function forgetEverything(caches: AppCaches): void {
   caches.catalog.invalidate();
+  caches.vocabulary.invalidate();
   caches.activity.invalidate();
   caches.visitorLikes.invalidate();
   caches.fullLists.invalidate();

@@ -1,9 +1,11 @@
-import { cacheKeys } from '../cache/keys';
 import type { AppCaches } from '../cache/app-caches';
 import type { DatabaseHandle } from '../db/connect';
 import type { PromptsService } from '../prompts/service';
 import { Vocabulary } from './closest-word';
 import { vocabularyEntries } from './repository';
+
+/** The vocabulary cache's one entry. */
+const VOCABULARY_KEY = 'vocabulary';
 
 /** Only words of letters are corrected; numbers, symbols and one- or two-letter words are kept as typed. */
 const CORRECTABLE = /^\p{L}{3,}$/u;
@@ -19,9 +21,9 @@ export interface SuggestionsService {
 }
 
 export function createSuggestionsService(database: DatabaseHandle, caches: AppCaches, prompts: PromptsService): SuggestionsService {
-  // Rebuilt when a prompt is added, hidden or shown (the catalog cache), which is what changes the words.
-  const vocabulary = () =>
-    caches.catalog.get(cacheKeys.vocabulary, async () => new Vocabulary(await vocabularyEntries(database.longReads)));
+  // Rebuilt after a prompt is added, hidden or shown, which is what changes the words (cache/library-writes.ts);
+  // after the TTL, rebuilt in the background while the last one still answers (cache/snapshot-cache.ts).
+  const vocabulary = () => caches.vocabulary.get(VOCABULARY_KEY, async () => new Vocabulary(await vocabularyEntries(database.longReads)));
 
   return {
     async suggest(text) {
