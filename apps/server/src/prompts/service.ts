@@ -71,7 +71,9 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
     },
 
     async stamps(slice) {
-      const rows = await read.listPromptStamps(db, slice);
+      // Up to 50,000 rows, past an offset of as many per sitemap part before it: a long read, kept off the
+      // event loop (SQLite's read threads, PostgreSQL's long-read pool).
+      const rows = await read.listPromptStamps(database.longReads, slice);
       return rows.map((row) => ({ id: row.id, createdAt: row.created_at }));
     },
 
