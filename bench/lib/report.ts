@@ -6,6 +6,7 @@ import { COPY_RATE, type CopiesLoadResult } from './copies-load';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { CommonWordSearch } from './common-word';
+import type { SimilarSpeed } from './similar-speed';
 import type { SuggestSpeed } from './suggest-speed';
 import type { WebFigures } from './web';
 
@@ -35,6 +36,8 @@ export interface DialectFigures {
   readonly commonWord: CommonWordSearch;
   /** GET /api/search/suggest, one client, a typo per request. */
   readonly suggest: SuggestSpeed;
+  /** POST /api/prompts/similar, one client, a near copy of a stored prompt per request. */
+  readonly similar: SimilarSpeed;
   readonly likes: LikesLoadResult;
   readonly copies: CopiesLoadResult;
   readonly rss: { rssMb: number; peakMb: number };
@@ -68,6 +71,7 @@ export const BUDGETS = {
   coldSearchHealthP99Ms: 20,
   commonWordMs: 30,
   suggestP99Ms: 30,
+  similarP99Ms: 50,
   fullListRssMb: 400,
   firstScreenJsKb: 120,
   firstCardMs: 1000,
@@ -184,6 +188,15 @@ export function resultTable(run: BenchRun): string {
       return `${int(requests)} typos, ${int(suggested)} corrected: p50 ${ms(p50Ms)} ms, p99 ${ms(p99Ms)} ms: ${verdict(p99Ms <= BUDGETS.suggestP99Ms, `${ms(p99Ms - BUDGETS.suggestP99Ms)} ms over`)}`;
     }),
     `p99 <= ${BUDGETS.suggestP99Ms} ms`,
+    '-',
+  ]);
+  rows.push([
+    'Near-duplicate check (`POST /api/prompts/similar`): one client, a near copy of a stored prompt per request ("!" on the title, one word changed)',
+    ...byDialect((figures) => {
+      const { requests, foundSource, p50Ms, p99Ms } = figures.similar;
+      return `${int(requests)} drafts, ${int(foundSource)} found their source first: p50 ${ms(p50Ms)} ms, p99 ${ms(p99Ms)} ms: ${verdict(p99Ms <= BUDGETS.similarP99Ms, `${ms(p99Ms - BUDGETS.similarP99Ms)} ms over`)}`;
+    }),
+    `p99 <= ${BUDGETS.similarP99Ms} ms`,
     '-',
   ]);
   rows.push([

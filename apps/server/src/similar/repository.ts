@@ -30,23 +30,24 @@ export async function addSimilarityBands(trx: Kysely<Database>, prompts: readonl
 }
 
 /**
- * The visible prompts stored under each key, at most `perKey` of them (the
- * first by id, the same on both databases): one short range of the primary
- * key per band, so the rows read never exceed keys x perKey however large
- * the library or however common a key. A prompt appears once per key it
- * shares.
+ * The prompts stored under each key, at most `perKey` of them (the first by
+ * id, in code point order on both databases): one short range of the
+ * primary key per band, read from the index alone, so the rows read never
+ * exceed keys x perKey however large the library or however common a key.
+ * A prompt appears once per key it shares. Hidden prompts are left out
+ * later, by visiblePromptTexts: joining the prompts here would make
+ * PostgreSQL match ids across two collations (this table's "C" and the
+ * prompts' default), which it did by sorting all 100,000 ids (1 s a check).
  */
 export async function promptsSharingKeys(db: Kysely<Database>, keys: readonly number[], perKey: number): Promise<string[]> {
   const [first, ...rest] = keys.map((key, index) =>
     db
       .selectFrom(
         db
-          .selectFrom('similarity_bands as b')
-          .innerJoin('prompts as p', 'p.id', 'b.prompt_id')
-          .select('b.prompt_id')
-          .where('b.band_key', '=', key)
-          .where('p.status', '=', 'visible')
-          .orderBy('b.prompt_id')
+          .selectFrom('similarity_bands')
+          .select('prompt_id')
+          .where('band_key', '=', key)
+          .orderBy('prompt_id')
           .limit(perKey)
           .as(`k${index}`),
       )

@@ -11,7 +11,7 @@ import { promptsSharingKeys, visiblePromptTexts } from './repository';
  * shares most of its keys with the text.
  */
 const PROMPTS_PER_KEY = 50;
-/** Candidates compared exactly: those sharing the most keys (the estimate of their similarity). */
+/** Candidates compared exactly: those sharing the most keys (the estimate of their similarity); hidden ones are dropped before. */
 const CANDIDATES = 20;
 
 export type SimilarPrompt = SimilarPrompts['similar'][number];

@@ -8,7 +8,7 @@ import { dialectOf } from '../dialect-of';
  * index ranges instead of comparing with every prompt. Kept on writes: every
  * insert (the share form, imports, the sample data, the generator) adds its
  * prompt's keys in the same transaction. Hidden prompts keep theirs; reads
- * join `prompts` for the status, so hiding and unhiding write nothing here.
+ * check the prompts' status, so hiding and unhiding write nothing here.
  *
  * Existing prompts are backfilled with this file's own copy of the key
  * computation as it was when the migration was written (a migration is
@@ -28,6 +28,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('similarity_bands_pk', ['band_key', 'prompt_id']);
   await (postgres ? table : table.modifyEnd(sql`without rowid`)).execute();
   await backfill(db as Kysely<BackfillTables>);
+  // Statistics at once, so the planner reads the new index as the short ranges it holds.
+  if (postgres) await sql`ANALYZE similarity_bands`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
