@@ -30,7 +30,14 @@ export function nearCopyOf(prompt: { title: string; prompt: string }): { title: 
  * as the share form asks when its visitor stops typing.
  */
 export async function measureSimilar(db: Kysely<Database>, baseUrl: string, count = 100): Promise<SimilarSpeed> {
-  const total = Number((await db.selectFrom('prompts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const total = Number(
+    (
+      await db
+        .selectFrom('prompts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const step = Math.max(1, Math.floor(total / (count + WARM_UP)));
   const sources: { id: string; title: string; prompt: string }[] = [];
   for (let index = 0; index < count + WARM_UP && index * step < total; index += 1) {

@@ -9,9 +9,7 @@ import type { SimilarService } from './service';
  * not on 'submit': asking while typing must never use up the right to share.
  */
 export const similarRoutes: FastifyPluginAsyncZod<{ similar: SimilarService }> = async (app, { similar }) => {
-  app.post(
-    '/api/prompts/similar',
-    { schema: { body: similarInputSchema, response: { 200: similarPromptsSchema } } },
-    async (request) => ({ similar: await similar.find(request.body) }),
-  );
+  app.post('/api/prompts/similar', { schema: { body: similarInputSchema, response: { 200: similarPromptsSchema } } }, async (request) => ({
+    similar: await similar.find(request.body),
+  }));
 };

@@ -240,8 +240,9 @@ export function SubmitPage() {
           {similar ? (
             <p>
               <Copy aria-hidden="true" size={18} />
-              <span>{MESSAGES.submit.similarExists}</span>
-              <Link to={paths.prompt(similar._id)}>{similar.title}</Link>
+              <span>
+                {MESSAGES.submit.similarExists} <Link to={paths.prompt(similar._id)}>{similar.title}</Link>
+              </span>
             </p>
           ) : null}
         </div>
