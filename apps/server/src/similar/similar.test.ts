@@ -132,4 +132,21 @@ describe.each(TEST_DIALECTS)('POST /api/prompts/similar on %s', (dialect) => {
     const total = await t.app.inject({ url: '/api/prompts?limit=10' });
     expect(total.headers['x-total-count']).toBe('1');
   });
+
+  it('draws on the reads rate budget, never on the share budget', async () => {
+    const limited = await createTestApp(dialect, { RATE_LIMIT: '1', RATE_LIMIT_SUBMIT: '1/1m', RATE_LIMIT_READS: '3/1m' });
+    try {
+      const check = () => limited.app.inject({ method: 'POST', url: '/api/prompts/similar', payload: QUERY });
+      for (let index = 0; index < 3; index += 1) expect((await check()).statusCode).toBe(200);
+      expect((await check()).statusCode).toBe(429);
+      const shared = await limited.app.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        payload: { ...QUERY, category: 'Testing', model: 'o3' },
+      });
+      expect(shared.statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
 });
