@@ -57,10 +57,16 @@ function tagRows(rows: PromptRow[]): { tag: string; prompt_id: string }[] {
 /**
  * The near-duplicate index rows of a batch of prompts (migration 0008): the
  * same keys the share form's insert stores, computed in TypeScript (about
- * 65 microseconds a prompt).
+ * 65 microseconds a prompt). In key order, so each insert lands next to the
+ * previous one in the primary key's b-tree: generating 20,000 prompts on
+ * SQLite took 14.3 s with the rows in prompt order, 10.9 s sorted and 9.5 s
+ * without the index (on a machine loaded by other work: 15.5-16.4 s sorted
+ * against 11.3-12.4 s without).
  */
 function similarityRows(rows: PromptRow[]): { band_key: number; prompt_id: string }[] {
-  return rows.flatMap((row) => bandKeys(shingles(row.title, row.prompt)).map((band_key) => ({ band_key, prompt_id: row.id })));
+  return rows
+    .flatMap((row) => bandKeys(shingles(row.title, row.prompt)).map((band_key) => ({ band_key, prompt_id: row.id })))
+    .sort((a, b) => a.band_key - b.band_key);
 }
 
 /** Page cache for the load: the indexes of 1M-row tables stay in memory. */
