@@ -22,6 +22,7 @@ import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, repo
 import { measureSearchSpeed } from './lib/search-speed';
 import { measureCommonWord } from './lib/common-word';
 import { measureRelevance } from './lib/relevance-speed';
+import { measureSimilar } from './lib/similar-speed';
 import { measureSuggest } from './lib/suggest-speed';
 import { measureWeb } from './lib/web';
 import { lighthouseOnServer, writeLighthouseSection } from './lighthouse';
@@ -155,6 +156,8 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
 
     console.log(`[${dialect}] did you mean, a typo per request`);
     const suggest = await measureSuggest(direct.db, server.url);
+    console.log(`[${dialect}] near-duplicate check, a near copy per request`);
+    const similar = await measureSimilar(direct.db, server.url);
 
     console.log(`[${dialect}] best match against the likes order, uncached`);
     const target = await direct.db.selectFrom('prompts').select('id').where('status', '=', 'visible').limit(1).executeTakeFirstOrThrow();
@@ -186,6 +189,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
       commonWord,
       suggest,
       relevance,
+      similar,
       likes,
       copies,
       rss,

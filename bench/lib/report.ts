@@ -7,6 +7,7 @@ import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { CommonWordSearch } from './common-word';
 import type { RelevanceSpeed } from './relevance-speed';
+import type { SimilarSpeed } from './similar-speed';
 import type { SuggestSpeed } from './suggest-speed';
 import type { WebFigures } from './web';
 
@@ -38,6 +39,8 @@ export interface DialectFigures {
   readonly suggest: SuggestSpeed;
   /** GET /api/prompts?q=...: likes order against best match, one client, uncached. Absent in runs before it existed. */
   readonly relevance?: RelevanceSpeed;
+  /** POST /api/prompts/similar, one client, a near copy of a stored prompt per request. */
+  readonly similar: SimilarSpeed;
   readonly likes: LikesLoadResult;
   readonly copies: CopiesLoadResult;
   readonly rss: { rssMb: number; peakMb: number };
@@ -72,6 +75,7 @@ export const BUDGETS = {
   commonWordMs: 30,
   suggestP99Ms: 30,
   relevanceOverLikes: 1.5,
+  similarP99Ms: 50,
   fullListRssMb: 400,
   firstScreenJsKb: 120,
   firstCardMs: 1000,
@@ -199,6 +203,15 @@ export function resultTable(run: BenchRun): string {
       return `likes p50 ${ms(likesP50Ms)} / p99 ${ms(likesP99Ms)} ms, best match p50 ${ms(relevanceP50Ms)} / p99 ${ms(relevanceP99Ms)} ms (${ratio.toFixed(2)}x): ${verdict(ratio <= BUDGETS.relevanceOverLikes, `${ratio.toFixed(2)}x`)}`;
     }),
     `p99 <= ${BUDGETS.relevanceOverLikes}x the likes order`,
+    '-',
+  ]);
+  rows.push([
+    'Near-duplicate check (`POST /api/prompts/similar`): one client, a near copy of a stored prompt per request ("!" on the title, one word changed)',
+    ...byDialect((figures) => {
+      const { requests, foundSource, p50Ms, p99Ms } = figures.similar;
+      return `${int(requests)} drafts, ${int(foundSource)} found their source first: p50 ${ms(p50Ms)} ms, p99 ${ms(p99Ms)} ms: ${verdict(p99Ms <= BUDGETS.similarP99Ms, `${ms(p99Ms - BUDGETS.similarP99Ms)} ms over`)}`;
+    }),
+    `p99 <= ${BUDGETS.similarP99Ms} ms`,
     '-',
   ]);
   rows.push([

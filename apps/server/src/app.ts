@@ -16,6 +16,8 @@ import { createFeedsService } from './feeds/service';
 import { createFacetsService } from './facets/service';
 import { suggestionRoutes } from './suggestions/routes';
 import { createSuggestionsService } from './suggestions/service';
+import { similarRoutes } from './similar/routes';
+import { createSimilarService } from './similar/service';
 import { healthRoutes } from './health/routes';
 import { adminRoutes } from './moderation/routes';
 import { createModerationService } from './moderation/service';
@@ -116,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const facetsService = createFacetsService(db, caches);
   await app.register(facetRoutes, { facets: facetsService });
   await app.register(suggestionRoutes, { suggestions: createSuggestionsService(deps.database, caches, promptsService) });
+  await app.register(similarRoutes, { similar: createSimilarService(deps.database) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService(db, caches) });
   await app.register(healthRoutes, { db });
   await app.register(feedRoutes, { feeds: createFeedsService(promptsService, config.publicUrl) });

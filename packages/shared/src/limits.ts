@@ -75,6 +75,18 @@ export const SEARCH_DEBOUNCE_MS = 250;
 /** Pie charts: at most this many slices; the rest are summed into 'Other'. */
 export const PIE_MAX_SLICES = 14;
 
+/**
+ * The near-duplicate warning (POST /api/prompts/similar, issue 20 item 5):
+ * prompts whose similarity (the Jaccard index of word pairs, docs/api.md) is
+ * at least `threshold` count as similar; at most `max` are answered. The
+ * share form asks `debounceMs` after the last keystroke.
+ */
+export const SIMILAR_PROMPTS = {
+  threshold: 0.6,
+  max: 3,
+  debounceMs: 400,
+} as const;
+
 /** Paging of GET /api/prompts. */
 export const PAGE_SIZE_MAX = 100;
 export const LIBRARY_PAGE_SIZE = 48;

@@ -131,6 +131,8 @@ export const MESSAGES = {
     tagsLabel: 'Tags (optional)',
     tagsHint: (max: number) => `Up to ${max} tags, separated by commas, e.g. email, cover-letter.`,
     tagSuggestions: 'Tags in use',
+    // Issue 20 item 5: the near-duplicate warning, followed by the similar prompt's title as a link.
+    similarExists: 'A similar prompt already exists:',
     prefilled: 'This form was filled in from a link. Check it and complete it; nothing is shared until you press Share Prompt.',
   },
   analytics: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HONEYPOT_FIELD, COMMENT_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS, TAG_LIMITS } from './limits';
+import { HONEYPOT_FIELD, COMMENT_LIMITS, PAGE_SIZE_MAX, PROMPT_LIMITS, SIMILAR_PROMPTS, TAG_LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { searchTextOf } from './search-text';
 import { isValidTag, normaliseTags, splitTagList } from './tags';
@@ -150,6 +150,28 @@ export const suggestQuerySchema = z.object({
 /** "Did you mean": the corrected search, or null when the search finds prompts or no correction does. */
 export const suggestionSchema = z.object({ suggestion: z.string().nullable() });
 export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** POST /api/prompts/similar: the title and text being written, under the share form's own rules and limits. */
+export const similarInputSchema = promptInputSchema.pick({ title: true, prompt: true });
+export type SimilarInput = z.infer<typeof similarInputSchema>;
+
+/** Up to SIMILAR_PROMPTS.max visible prompts at or above the threshold, most similar first, ties by id. */
+export const similarPromptsSchema = z.object({
+  similar: z
+    .array(
+      z.object({
+        _id: z.string(),
+        title: z.string(),
+        similarity: z
+          .number()
+          .min(0)
+          .max(1)
+          .meta({ description: 'Jaccard index of the word pairs of title and text, rounded to 3 decimals' }),
+      }),
+    )
+    .max(SIMILAR_PROMPTS.max),
+});
+export type SimilarPrompts = z.infer<typeof similarPromptsSchema>;
 
 export const promptSchema = z.object({
   _id: z.string(),

@@ -7,6 +7,7 @@ import * as mergeSpellings from './migrations/0004-merge-spellings';
 import * as summaries from './migrations/0005-summaries';
 import * as tags from './migrations/0006-tags';
 import * as loweredSearchText from './migrations/0007-lowered-search-text';
+import * as similarityBands from './migrations/0008-similarity-bands';
 import * as titleIndex from './migrations/0010-title-index';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0005-summaries': summaries,
   '0006-tags': tags,
   '0007-lowered-search-text': loweredSearchText,
+  '0008-similarity-bands': similarityBands,
   '0010-title-index': titleIndex,
 };
 

@@ -35,6 +35,13 @@ export interface TagsTable {
   count: Generated<number>;
 }
 
+/** A prompt's MinHash LSH keys, one row per key (migration 0008, similar/fingerprint.ts). */
+export interface SimilarityBandsTable {
+  /** Below 2^53; PostgreSQL's bigint comes back as a string (never read back). */
+  band_key: number;
+  prompt_id: string;
+}
+
 export interface LikesTable {
   prompt_id: string;
   user_id: string;
@@ -128,6 +135,7 @@ export interface Database {
   summary_keywords: SummaryKeywordsTable;
   prompt_tags: PromptTagsTable;
   tags: TagsTable;
+  similarity_bands: SimilarityBandsTable;
 }
 
 export type PromptRow = Selectable<PromptsTable>;

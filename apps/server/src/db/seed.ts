@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { duplicateKey } from './duplicate-key';
 import { newId, nowIso } from './ids';
+import { addSimilarityBands } from '../similar/repository';
 import { addPromptTags } from '../tags/repository';
 import { toTagList } from '../tags/stored-tags';
 import { sampleTags } from './sample-tags';
@@ -90,6 +91,7 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
         })
         .execute();
       await addPromptTags(trx, id, tags);
+      await addSimilarityBands(trx, [{ id, title: sample.title, prompt: sample.prompt }]);
       if (sample.likes > 0) {
         await trx
           .insertInto('likes')

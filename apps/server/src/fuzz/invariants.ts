@@ -1,6 +1,7 @@
 import { titleWords } from '@prompt-vault/shared/keywords';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { bandKeys, shingles } from '../similar/fingerprint';
 
 export interface CounterMismatch {
   readonly id: string;
@@ -147,5 +148,26 @@ export async function tagCountMismatches(db: Kysely<Database>): Promise<string[]
     const [kept, counted] = [storedCounts.get(name) ?? 0, recountedCounts.get(name) ?? 0];
     if (kept !== counted) mismatches.push(`${name}: kept ${kept}, recounted ${counted}`);
   }
+  return mismatches;
+}
+
+/**
+ * The near-duplicate index (migration 0008) against the keys each stored
+ * prompt's title and text give now: one line per prompt whose stored keys
+ * differ, so a write path that forgets them (or stores stale ones) shows.
+ */
+export async function similarityBandMismatches(db: Kysely<Database>): Promise<string[]> {
+  const prompts = await db.selectFrom('prompts').select(['id', 'title', 'prompt']).execute();
+  const stored = await db.selectFrom('similarity_bands').select(['band_key', 'prompt_id']).execute();
+  const storedKeys = new Map<string, number[]>();
+  for (const row of stored) storedKeys.set(row.prompt_id, [...(storedKeys.get(row.prompt_id) ?? []), Number(row.band_key)]);
+  const mismatches: string[] = [];
+  for (const prompt of prompts) {
+    const expected = bandKeys(shingles(prompt.title, prompt.prompt)).sort((a, b) => a - b);
+    const kept = (storedKeys.get(prompt.id) ?? []).sort((a, b) => a - b);
+    if (expected.join() !== kept.join()) mismatches.push(`${prompt.id}: kept ${kept.length} keys, expected ${expected.length}`);
+    storedKeys.delete(prompt.id);
+  }
+  for (const id of storedKeys.keys()) mismatches.push(`${id}: keys kept for no prompt`);
   return mismatches;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPrompts } from '../../cli/import-prompts';
 import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { counterMismatches, summaryMismatches, tagCountMismatches } from './invariants';
+import { counterMismatches, similarityBandMismatches, summaryMismatches, tagCountMismatches } from './invariants';
 
 /**
  * The summaries kept with the writes (decision 0010) stay exact: random
@@ -176,6 +176,7 @@ describe.each(TEST_DIALECTS)('summaries kept with the writes on %s', (dialect) =
         }
         expect(await summaryMismatches(t.database.db)).toEqual([]);
         expect(await tagCountMismatches(t.database.db)).toEqual([]);
+        expect(await similarityBandMismatches(t.database.db)).toEqual([]);
         expect(await counterMismatches(t.database.db)).toEqual([]);
 
         const expected = await recountedAnswers();

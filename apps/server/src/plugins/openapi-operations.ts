@@ -60,6 +60,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDescription>> = {
     operationId: 'suggestSearch',
     summary: "Did you mean: a corrected search from the library's own words when a search finds nothing",
   },
+  'POST /api/prompts/similar': {
+    operationId: 'findSimilarPrompts',
+    summary: 'Near-duplicate check of a draft: up to 3 visible prompts whose title and text are similar (reads only, writes nothing)',
+  },
   'GET /api/analytics': { operationId: 'getAnalytics', summary: "The Insights page's figures" },
   'GET /api/health': { operationId: 'getHealth', summary: 'Whether the server and its database answer' },
   'GET /feed.xml': { operationId: 'getFeed' },

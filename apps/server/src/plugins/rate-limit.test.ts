@@ -54,6 +54,8 @@ describe('rate limits', () => {
     expect(budgetFor('POST', '/api/prompts/:id/copy')).toBe('copies');
     expect(budgetFor('POST', '/api/reports')).toBe('reports');
     expect(budgetFor('GET', '/api/prompts')).toBe('reads');
+    // A read sent as POST (its input is a whole draft): never the share budget.
+    expect(budgetFor('POST', '/api/prompts/similar')).toBe('reads');
     expect(budgetFor('GET', '/api/comments/:promptId')).toBe('reads');
     expect(budgetFor('GET', '/api/health')).toBeUndefined();
     expect(budgetFor('GET', '/*')).toBeUndefined();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { duplicateKey } from '../db/duplicate-key';
 import type { Database, NewPrompt, Visibility } from '../db/schema';
 import { countTitleWords } from '../db/summaries';
+import { addSimilarityBands } from '../similar/repository';
 import { withKnownSpellings } from '../spellings/repository';
 import { addPromptTags } from '../tags/repository';
 import { fromTagList } from '../tags/stored-tags';
@@ -19,8 +20,9 @@ class DuplicatePrompt extends Error {}
  * index decides, so two identical concurrent submissions store exactly one.
  * Its category and model are stored in the library's spelling of them
  * (spellings/repository.ts), its title words counted for the popular
- * keywords (db/summaries.ts; triggers keep the other summaries) and its tags
- * (`tag_list`) recorded and counted, all in the same transaction, which a
+ * keywords (db/summaries.ts; triggers keep the other summaries), its tags
+ * (`tag_list`) recorded and counted and its near-duplicate keys stored
+ * (similar/repository.ts), all in the same transaction, which a
  * duplicate rolls back so a refused prompt leaves nothing behind.
  */
 export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Promise<InsertPromptResult> {
@@ -37,6 +39,7 @@ export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Pro
       }
       if (prompt.status !== 'hidden') await countTitleWords(trx, [prompt.title], 1);
       await addPromptTags(trx, prompt.id, fromTagList(prompt.tag_list ?? ''), prompt.status ?? 'visible');
+      await addSimilarityBands(trx, [prompt]);
     });
     return { inserted: true };
   } catch (error) {
@@ -78,7 +81,7 @@ export async function findTitleTexts(db: Kysely<Database>, rows: readonly TitleT
  * returns the ones left out because they were. Checking and inserting in the
  * same transaction keeps a batch all-or-nothing. Categories and models are
  * stored in the library's spelling of them, as through the API; tags are
- * recorded and counted as through the API.
+ * recorded and counted and near-duplicate keys stored as through the API.
  */
 export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly NewPrompt[]): Promise<NewPrompt[]> {
   if (rows.length === 0) return [];
@@ -99,6 +102,7 @@ export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly
       );
     }
     for (const row of fresh) await addPromptTags(trx, row.id, fromTagList(row.tag_list ?? ''), row.status ?? 'visible');
+    await addSimilarityBands(trx, fresh);
     return rows.filter((row) => storedKeys.has(titleTextKey(row)));
   });
 }

@@ -8,6 +8,7 @@ import * as moderation from './0003-moderation';
 import * as mergeSpellings from './0004-merge-spellings';
 import * as summaries from './0005-summaries';
 import * as tags from './0006-tags';
+import * as similarityBands from './0008-similarity-bands';
 
 describe.each(TEST_DIALECTS)('migration 0004 on %s', (dialect) => {
   it('merges the spellings of one category or model into the one most prompts use, and later writes follow it', async () => {
@@ -63,6 +64,7 @@ describe.each(TEST_DIALECTS)('migration 0004 on %s', (dialect) => {
       // app, which needs the migrations that came after this one).
       await summaries.up(untyped);
       await tags.up(untyped);
+      await similarityBands.up(untyped);
       const t = await createTestApp(dialect, {}, { database: { ...handle, url: '' } });
       try {
         const created = await t.app.inject({

@@ -1,12 +1,13 @@
 import { HONEYPOT_FIELD, PROMPT_FIELDS, PROMPT_LIMITS, type PromptField, SUCCESS_NOTICE_MS, TAG_LIMITS } from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
-import { GraduationCap, Info, Send } from 'lucide-react';
+import { Copy, GraduationCap, Info, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { HoneypotField } from '../../components/honeypot-field';
 import { Notification } from '../../components/notification';
 import { paths } from '../../config/paths';
 import { useCreatePrompt } from './api/create-prompt';
+import { useSimilarPrompt } from './api/find-similar';
 import { useFacets } from '../../lib/facets-query';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SuggestionCombobox } from './components/suggestion-combobox';
@@ -56,6 +57,7 @@ export function SubmitPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const facets = useFacets();
   const createPrompt = useCreatePrompt();
+  const similar = useSimilarPrompt(values);
 
   // The success notice shows for 5 seconds (spec section 9).
   useEffect(() => {
@@ -232,6 +234,18 @@ export function SubmitPage() {
             {MESSAGES.submit.variablesHint}
           </p>,
         )}
+
+        {/* Polite and always present, so screen readers announce the note when it appears without moving focus. */}
+        <div className="submit-similar" role="status" aria-live="polite" data-testid="similar-note">
+          {similar ? (
+            <p>
+              <Copy aria-hidden="true" size={18} />
+              <span>
+                {MESSAGES.submit.similarExists} <Link to={paths.prompt(similar._id)}>{similar.title}</Link>
+              </span>
+            </p>
+          ) : null}
+        </div>
 
         <div className="submit-pair">
           {fieldFrame(
