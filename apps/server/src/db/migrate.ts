@@ -7,6 +7,7 @@ import * as mergeSpellings from './migrations/0004-merge-spellings';
 import * as summaries from './migrations/0005-summaries';
 import * as tags from './migrations/0006-tags';
 import * as loweredSearchText from './migrations/0007-lowered-search-text';
+import * as relatedPromptsIndex from './migrations/0009-related-prompts-index';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005-summaries': summaries,
   '0006-tags': tags,
   '0007-lowered-search-text': loweredSearchText,
+  '0009-related-prompts-index': relatedPromptsIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
