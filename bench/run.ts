@@ -21,6 +21,7 @@ import { captureResponse, rawResponseKey } from './lib/raw-responses';
 import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
 import { measureCommonWord } from './lib/common-word';
+import { measureRelated } from './lib/related-speed';
 import { measureSuggest } from './lib/suggest-speed';
 import { measureWeb } from './lib/web';
 import { lighthouseOnServer, writeLighthouseSection } from './lighthouse';
@@ -154,6 +155,10 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
 
     console.log(`[${dialect}] did you mean, a typo per request`);
     const suggest = await measureSuggest(direct.db, server.url);
+    await waitUntilIdle(server.url);
+
+    console.log(`[${dialect}] related prompts, a prompt per request`);
+    const related = await measureRelated(direct.db, server.url);
 
     const web = withWeb && existsSync(join(WEB_DIST, 'index.html')) ? await measureWeb(server.url, SEARCH_TEXT) : undefined;
 
@@ -180,6 +185,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
       search,
       commonWord,
       suggest,
+      related,
       likes,
       copies,
       rss,

@@ -17,24 +17,13 @@ export interface RelatedSpeed {
  * nobody opened in the last few seconds.
  */
 export async function measureRelated(db: Kysely<Database>, baseUrl: string, count = 200): Promise<RelatedSpeed> {
-  const visible = await db
-    .selectFrom('prompts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'visible')
-    .executeTakeFirstOrThrow();
-  const step = Math.max(1, Math.floor(Number(visible.n) / count));
-  const ids: string[] = [];
-  for (let offset = 0; ids.length < count && offset < Number(visible.n); offset += step) {
-    const row = await db
-      .selectFrom('prompts')
-      .select('id')
-      .where('status', '=', 'visible')
-      .orderBy('id')
-      .offset(offset)
-      .limit(1)
-      .executeTakeFirst();
-    if (row) ids.push(row.id);
-  }
+  // Every id (1.7 MB at 100,000 prompts), then every n-th: one query rather than an OFFSET walk per prompt.
+  const all = await db.selectFrom('prompts').select('id').where('status', '=', 'visible').orderBy('id').execute();
+  const step = Math.max(1, Math.floor(all.length / count));
+  const ids = all
+    .filter((_, index) => index % step === 0)
+    .slice(0, count)
+    .map((row) => row.id);
   const times: number[] = [];
   let related = 0;
   for (const id of ids) {

@@ -6,6 +6,7 @@ import { COPY_RATE, type CopiesLoadResult } from './copies-load';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { CommonWordSearch } from './common-word';
+import type { RelatedSpeed } from './related-speed';
 import type { SuggestSpeed } from './suggest-speed';
 import type { WebFigures } from './web';
 
@@ -35,6 +36,8 @@ export interface DialectFigures {
   readonly commonWord: CommonWordSearch;
   /** GET /api/search/suggest, one client, a typo per request. */
   readonly suggest: SuggestSpeed;
+  /** GET /api/prompts/:id/related, one client, each prompt once (nothing cached). Absent in runs before it existed. */
+  readonly related?: RelatedSpeed;
   readonly likes: LikesLoadResult;
   readonly copies: CopiesLoadResult;
   readonly rss: { rssMb: number; peakMb: number };
@@ -68,6 +71,7 @@ export const BUDGETS = {
   coldSearchHealthP99Ms: 20,
   commonWordMs: 30,
   suggestP99Ms: 30,
+  relatedP99Ms: 20,
   fullListRssMb: 400,
   firstScreenJsKb: 120,
   firstCardMs: 1000,
@@ -184,6 +188,16 @@ export function resultTable(run: BenchRun): string {
       return `${int(requests)} typos, ${int(suggested)} corrected: p50 ${ms(p50Ms)} ms, p99 ${ms(p99Ms)} ms: ${verdict(p99Ms <= BUDGETS.suggestP99Ms, `${ms(p99Ms - BUDGETS.suggestP99Ms)} ms over`)}`;
     }),
     `p99 <= ${BUDGETS.suggestP99Ms} ms`,
+    '-',
+  ]);
+  rows.push([
+    'Related prompts (`/api/prompts/:id/related`): one client, prompts spread over the library, each once (uncached)',
+    ...byDialect((figures) => {
+      if (!figures.related) return 'not measured';
+      const { requests, related, p50Ms, p99Ms } = figures.related;
+      return `${int(requests)} prompts, ${int(related)} related: p50 ${ms(p50Ms)} ms, p99 ${ms(p99Ms)} ms: ${verdict(p99Ms <= BUDGETS.relatedP99Ms, `${ms(p99Ms - BUDGETS.relatedP99Ms)} ms over`)}`;
+    }),
+    `p99 <= ${BUDGETS.relatedP99Ms} ms`,
     '-',
   ]);
   rows.push([

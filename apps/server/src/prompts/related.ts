@@ -4,7 +4,6 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import type { AppCaches } from '../cache/app-caches';
 import { cacheKeys } from '../cache/keys';
 import type { DatabaseHandle } from '../db/connect';
-import { fromTagList } from '../tags/stored-tags';
 import * as read from './read-repository';
 import { findCandidates, tagCounts, titleWordUses } from './related-repository';
 import { chooseSources, rankRelated } from './related-score';
