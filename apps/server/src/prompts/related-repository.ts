@@ -38,6 +38,19 @@ function idInCodeUnitOrder(dialect: Dialect) {
   return dialect === 'postgres' ? sql`prompts.id collate "C"` : sql`prompts.id`;
 }
 
+/**
+ * The category's likes order is read from its own index
+ * (prompts_category_likes_idx). A tag's or title word's few hundred prompts
+ * are sorted instead: ordering by `+like_count`, which no index provides,
+ * keeps both planners from walking the whole likes index in the hope of
+ * meeting the tag early, as SQLite does on a database without statistics
+ * (ANALYZE) and PostgreSQL did for a tag carried by 446 prompts at 100k
+ * (8,678 index probes, 5 ms, against 446 from the tag, 2 ms).
+ */
+function likesOrder(source: CandidateSource) {
+  return source.kind === 'category' ? sql`prompts.like_count` : sql`+prompts.like_count`;
+}
+
 function sourceCondition(dialect: Dialect, source: CandidateSource) {
   return (eb: ExpressionBuilder<Database, 'prompts'>): Expression<SqlBool> => {
     switch (source.kind) {
@@ -88,7 +101,7 @@ export function candidatesQuery(
           .where('prompts.status', '=', 'visible')
           .where('prompts.id', '<>', promptId)
           .where(sourceCondition(dialect, source))
-          .orderBy('prompts.like_count', 'desc')
+          .orderBy(likesOrder(source), 'desc')
           .orderBy(idInCodeUnitOrder(dialect), 'desc')
           .limit(limit)
           .as('source'),
