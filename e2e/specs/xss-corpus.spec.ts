@@ -138,10 +138,7 @@ test('every permalink shows its title, text, tags and notes as text', async ({ p
     // The prompt's own badges, not those of its related prompts' cards.
     const badges = page.locator('.permalink-card').getByRole('list', { name: 'Tags' }).getByRole('listitem');
     await expect(badges.first()).toBeVisible();
-    expect(await badges.allTextContents()).toEqual([
-      `Category: ${prompt.category}`,
-      `Model: ${MODEL}`,
-    ]);
+    expect(await badges.allTextContents()).toEqual([`Category: ${prompt.category}`, `Model: ${MODEL}`]);
     expect(await page.title()).toContain(prompt.title);
     if (prompt === commentsHost()) {
       const items = page.getByRole('region', { name: /Notes/ }).getByRole('list', { name: 'Notes' }).getByRole('listitem');
