@@ -166,10 +166,11 @@ describe.each(TEST_DIALECTS)('GET /api/prompts/:id/related on %s', (dialect) => 
     }
   });
 
-  it('shows a new prompt at once', async () => {
+  it('shows a new prompt at once, even one only a tag that had no other prompt relates', async () => {
     const target = await share({ title: 'Meal Prep Plan', category: 'Cooking', tags: ['meal-prep'] });
     expect(await relatedIds(target)).toEqual([]);
-    const added = await share({ title: 'Meal Prep Shopping', category: 'Cooking', tags: ['meal-prep'] });
+    // Another category and no title word in common: only the tag, until now the target's alone, relates them.
+    const added = await share({ title: 'Lunchbox Ideas', category: 'Parenting', tags: ['meal-prep'] });
     expect(await relatedIds(target)).toEqual([added]);
   });
 });

@@ -3,10 +3,13 @@ import { RELATED_PROMPTS_LIMIT } from '@prompt-vault/shared/limits';
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import type { AppCaches } from '../cache/app-caches';
 import { cacheKeys } from '../cache/keys';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect';
+import type { Database } from '../db/schema';
+import { notFound } from '../http/app-error';
 import * as read from './read-repository';
 import { findCandidates, tagCounts, titleWordUses } from './related-repository';
-import { chooseSources, rankRelated } from './related-score';
+import { type CandidateSource, type RelatedTarget, chooseSources, rankRelated } from './related-score';
 import { toPrompt } from './to-prompt';
 import type { createVisitorLikes } from './visitor-likes';
 
@@ -17,24 +20,36 @@ import type { createVisitorLikes } from './visitor-likes';
  */
 const CANDIDATES_PER_SOURCE = 20;
 
+/** What ranking a prompt's related prompts needs of the prompt itself: its text and where to look for candidates. */
+interface RelatedPlan {
+  readonly target: RelatedTarget;
+  readonly sources: CandidateSource[];
+}
+
+/**
+ * The prompt's words and the counts of its tags and title words, and the
+ * sources they choose (related-score.ts). Only the catalog changes them (a
+ * prompt added, hidden or shown). An unknown or hidden prompt is a 404,
+ * thrown so that the caches keep nothing for it: ids nobody has are many.
+ */
+async function relatedPlan(db: Kysely<Database>, id: string): Promise<RelatedPlan> {
+  const row = await read.findPromptById(db, id, undefined);
+  if (!row) throw notFound('Prompt');
+  const prompt = toPrompt(row);
+  const words = [...new Set(titleWords(prompt.title))];
+  const [tags, uses] = await Promise.all([tagCounts(db, prompt.tags), titleWordUses(db, words)]);
+  return { target: { ...candidateText(prompt), titleWordUses: uses }, sources: chooseSources(prompt.category, tags, uses) };
+}
+
 /**
  * GET /api/prompts/:id/related: up to RELATED_PROMPTS_LIMIT visible prompts
- * ranked by related-score.ts over candidates the database chose; null for an
- * unknown or hidden prompt.
+ * ranked by related-score.ts over candidates the database chose.
  */
-async function findRelated(database: DatabaseHandle, id: string): Promise<Prompt[] | null> {
-  const { db, dialect } = database;
-  const row = await read.findPromptById(db, id, undefined);
-  if (!row) return null;
-  const target = toPrompt(row);
-  const words = [...new Set(titleWords(target.title))];
-  const [tags, uses] = await Promise.all([tagCounts(db, target.tags), titleWordUses(db, words)]);
-  const sources = chooseSources(target.category, tags, uses);
-  // The candidates' read may take a few milliseconds (a thousand rows sorted by likes): off the event loop.
-  const rows = await findCandidates(database.longReads, dialect, target._id, sources, CANDIDATES_PER_SOURCE);
+async function findRelated(database: DatabaseHandle, plan: RelatedPlan): Promise<Prompt[]> {
+  // The candidates' read may take a few milliseconds (hundreds of index entries sorted by likes): off the event loop.
+  const rows = await findCandidates(database.longReads, database.dialect, plan.target.id, plan.sources, CANDIDATES_PER_SOURCE);
   const candidates = rows.map(toPrompt).map((prompt) => ({ ...candidateText(prompt), prompt }));
-  const ranked = rankRelated({ ...candidateText(target), titleWordUses: uses }, candidates, RELATED_PROMPTS_LIMIT);
-  return ranked.map(({ candidate }) => candidate.prompt);
+  return rankRelated(plan.target, candidates, RELATED_PROMPTS_LIMIT).map(({ candidate }) => candidate.prompt);
 }
 
 function candidateText(prompt: Prompt) {
@@ -44,14 +59,20 @@ function candidateText(prompt: Prompt) {
 export function createRelated(database: DatabaseHandle, caches: AppCaches, visitorLikes: ReturnType<typeof createVisitorLikes>) {
   return {
     /**
-     * The related prompts with this visitor's `liked` flags, or null. The
-     * shared answer is cached like a list page (activity cache): its cards'
-     * counts change with every like and copy, its choice with every prompt
-     * added or hidden, and both kinds of write drop that cache.
+     * The related prompts with this visitor's `liked` flags; a 404 for an
+     * unknown or hidden prompt. The shared answer is cached like a list page
+     * (activity cache): its cards' counts and its ties change with every
+     * like and copy, its choice with every prompt added or hidden, and both
+     * kinds of write drop that cache; the plan, in the catalog cache, only
+     * the latter.
      */
-    async related(id: string, userId: string | undefined): Promise<Prompt[] | null> {
-      const shared = await caches.activity.get(cacheKeys.related(id), () => findRelated(database, id));
-      return shared && visitorLikes.flag(shared, userId);
+    async related(id: string, userId: string | undefined): Promise<Prompt[]> {
+      const shared = await caches.activity.get(cacheKeys.related(id), async () => {
+        // The plan outlives the likes that drop the answer: a stream of likes re-reads only the candidates.
+        const plan = await caches.catalog.get(cacheKeys.relatedPlan(id), () => relatedPlan(database.db, id));
+        return findRelated(database, plan);
+      });
+      return visitorLikes.flag(shared, userId);
     },
   };
 }

@@ -69,11 +69,7 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
       return toPrompt(row);
     },
 
-    async related(id, userId) {
-      const prompts = await related.related(id, userId);
-      if (!prompts) throw notFound('Prompt');
-      return prompts;
-    },
+    related: (id, userId) => related.related(id, userId),
 
     async find(id) {
       if (!ID_SHAPE.test(id)) return undefined;
