@@ -23,6 +23,7 @@ import { measureSearchSpeed } from './lib/search-speed';
 import { measureCommonWord } from './lib/common-word';
 import { measureRelevance } from './lib/relevance-speed';
 import { measureSimilar } from './lib/similar-speed';
+import { measureRelated } from './lib/related-speed';
 import { measureSuggest } from './lib/suggest-speed';
 import { measureWeb } from './lib/web';
 import { lighthouseOnServer, writeLighthouseSection } from './lighthouse';
@@ -162,6 +163,10 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     console.log(`[${dialect}] best match against the likes order, uncached`);
     const target = await direct.db.selectFrom('prompts').select('id').where('status', '=', 'visible').limit(1).executeTakeFirstOrThrow();
     const relevance = await measureRelevance(server.url, target.id);
+    await waitUntilIdle(server.url);
+
+    console.log(`[${dialect}] related prompts, a prompt per request`);
+    const related = await measureRelated(direct.db, server.url);
 
     const web = withWeb && existsSync(join(WEB_DIST, 'index.html')) ? await measureWeb(server.url, SEARCH_TEXT) : undefined;
 
@@ -190,6 +195,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
       suggest,
       relevance,
       similar,
+      related,
       likes,
       copies,
       rss,

@@ -8,6 +8,7 @@ import type { SearchSpeed } from './search-speed';
 import type { CommonWordSearch } from './common-word';
 import type { RelevanceSpeed } from './relevance-speed';
 import type { SimilarSpeed } from './similar-speed';
+import type { RelatedSpeed } from './related-speed';
 import type { SuggestSpeed } from './suggest-speed';
 import type { WebFigures } from './web';
 
@@ -41,6 +42,8 @@ export interface DialectFigures {
   readonly relevance?: RelevanceSpeed;
   /** POST /api/prompts/similar, one client, a near copy of a stored prompt per request. */
   readonly similar: SimilarSpeed;
+  /** GET /api/prompts/:id/related, one client, each prompt once (nothing cached). Absent in runs before it existed. */
+  readonly related?: RelatedSpeed;
   readonly likes: LikesLoadResult;
   readonly copies: CopiesLoadResult;
   readonly rss: { rssMb: number; peakMb: number };
@@ -76,6 +79,7 @@ export const BUDGETS = {
   suggestP99Ms: 30,
   relevanceOverLikes: 1.5,
   similarP99Ms: 50,
+  relatedP99Ms: 20,
   fullListRssMb: 400,
   firstScreenJsKb: 120,
   firstCardMs: 1000,
@@ -212,6 +216,16 @@ export function resultTable(run: BenchRun): string {
       return `${int(requests)} drafts, ${int(foundSource)} found their source first: p50 ${ms(p50Ms)} ms, p99 ${ms(p99Ms)} ms: ${verdict(p99Ms <= BUDGETS.similarP99Ms, `${ms(p99Ms - BUDGETS.similarP99Ms)} ms over`)}`;
     }),
     `p99 <= ${BUDGETS.similarP99Ms} ms`,
+    '-',
+  ]);
+  rows.push([
+    'Related prompts (`/api/prompts/:id/related`): one client, prompts spread over the library, each once (uncached)',
+    ...byDialect((figures) => {
+      if (!figures.related) return 'not measured';
+      const { requests, related, p50Ms, p99Ms } = figures.related;
+      return `${int(requests)} prompts, ${int(related)} related: p50 ${ms(p50Ms)} ms, p99 ${ms(p99Ms)} ms: ${verdict(p99Ms <= BUDGETS.relatedP99Ms, `${ms(p99Ms - BUDGETS.relatedP99Ms)} ms over`)}`;
+    }),
+    `p99 <= ${BUDGETS.relatedP99Ms} ms`,
     '-',
   ]);
   rows.push([

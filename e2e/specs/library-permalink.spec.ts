@@ -73,7 +73,8 @@ test('Share uses the Web Share API where the browser has it', async ({ page, req
   });
   const prompt = await createPrompt(request);
   await page.goto(`/prompts/${prompt._id}`);
-  await page.getByRole('button', { name: 'Share' }).click();
+  // The prompt's own Share button, not those of its related prompts' cards.
+  await page.getByRole('article', { name: prompt.title }).getByRole('button', { name: 'Share' }).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls))
     .toEqual([{ title: prompt.title, text: prompt.prompt, url: page.url() }]);

@@ -135,11 +135,10 @@ test('every permalink shows its title, text, tags and notes as text', async ({ p
     await expect(heading).toBeVisible();
     expect(await heading.textContent()).toBe(prompt.title);
     expect(await page.locator('.permalink-text').textContent()).toBe(prompt.prompt);
-    await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem').first()).toBeVisible();
-    expect(await page.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents()).toEqual([
-      `Category: ${prompt.category}`,
-      `Model: ${MODEL}`,
-    ]);
+    // The prompt's own badges, not those of its related prompts' cards.
+    const badges = page.locator('.permalink-card').getByRole('list', { name: 'Tags' }).getByRole('listitem');
+    await expect(badges.first()).toBeVisible();
+    expect(await badges.allTextContents()).toEqual([`Category: ${prompt.category}`, `Model: ${MODEL}`]);
     expect(await page.title()).toContain(prompt.title);
     if (prompt === commentsHost()) {
       const items = page.getByRole('region', { name: /Notes/ }).getByRole('list', { name: 'Notes' }).getByRole('listitem');

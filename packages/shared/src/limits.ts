@@ -26,6 +26,9 @@ export const TAG_LIMITS = {
 
 /** GET /api/facets lists at most this many tags, most used first. */
 export const TAG_FACET_LIMIT = 100;
+
+/** GET /api/prompts/:id/related answers at most this many prompts (issue 20). */
+export const RELATED_PROMPTS_LIMIT = 6;
 export const PROMPT_FIELDS = Object.keys(PROMPT_LIMITS) as PromptField[];
 
 /**

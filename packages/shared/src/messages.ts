@@ -75,6 +75,10 @@ export const MESSAGES = {
     backToLibrary: 'Browse the prompt library',
     loadFailed: 'This prompt could not be loaded. Please check your connection and try again.',
     commentsHeading: 'Notes',
+    /** Related prompts under the prompt (GET /api/prompts/:id/related); no section when there are none. */
+    relatedHeading: 'Related prompts',
+    relatedLoading: 'Loading related prompts',
+    relatedLoadFailed: 'Related prompts could not be loaded.',
     /** Before the time the prompt was shared ('Shared 3 days ago'). */
     shared: 'Shared',
   },

@@ -26,6 +26,10 @@ export const cacheKeys = {
   /** One page of the list, shared by every visitor. */
   listPage: (parts: ListKeyParts, page: { readonly sort: string; readonly limit: number; readonly cursor?: string }) =>
     `page:${JSON.stringify([page.sort, ...listParts(parts), page.limit, page.cursor ?? null])}`,
+  /** A prompt's related prompts (prompts/related.ts), for no visitor in particular. */
+  related: (promptId: string) => `related:${JSON.stringify(promptId)}`,
+  /** What a prompt's related prompts are looked for with (its words, the counts of its tags and title words). */
+  relatedPlan: (promptId: string) => `related-plan:${JSON.stringify(promptId)}`,
   /** The unpaged list's JSON (for no visitor in particular). */
   fullList: (parts: ListKeyParts, sort: string) => `full:${JSON.stringify([sort, ...listParts(parts)])}`,
 } as const;

@@ -8,6 +8,7 @@ import * as summaries from './migrations/0005-summaries';
 import * as tags from './migrations/0006-tags';
 import * as loweredSearchText from './migrations/0007-lowered-search-text';
 import * as similarityBands from './migrations/0008-similarity-bands';
+import * as relatedPromptsIndex from './migrations/0009-related-prompts-index';
 import * as titleIndex from './migrations/0010-title-index';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0006-tags': tags,
   '0007-lowered-search-text': loweredSearchText,
   '0008-similarity-bands': similarityBands,
+  '0009-related-prompts-index': relatedPromptsIndex,
   '0010-title-index': titleIndex,
 };
 
@@ -36,8 +38,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  */
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
   const tableSchema = schema ?? (dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined);
-  // Migrations 0005 to 0007 were written in parallel, each independent of the others, and 0007 shipped
-  // first: a database that ran it must still take 0006 (and 0005) later, which an ordered Migrator refuses.
+  // Migrations written in parallel (0005 to 0007, 0008 to 0010) are independent of each other and may
+  // ship in any order: a database that ran a later one must still take an earlier one, which an ordered
+  // Migrator refuses.
   const migrator = new Migrator({
     db,
     provider,

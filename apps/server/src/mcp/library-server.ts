@@ -9,7 +9,7 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ANONYMOUS_USER_ID, PAGE_SIZE_MAX, TAG_FACET_LIMIT } from '@prompt-vault/shared/limits';
+import { ANONYMOUS_USER_ID, PAGE_SIZE_MAX, RELATED_PROMPTS_LIMIT, TAG_FACET_LIMIT } from '@prompt-vault/shared/limits';
 import { fillVariables, findVariables } from '@prompt-vault/shared/prompt-variables';
 import { type Prompt, SORT_OPTIONS, listQuerySchema, tagListSchema } from '@prompt-vault/shared/schemas';
 import { SITE_NAME, promptPath } from '@prompt-vault/shared/site';
@@ -250,6 +250,20 @@ export function createLibraryMcpServer(deps: LibraryMcpDependencies): McpServer 
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async () => jsonResult((await facets.get()).tags),
+  );
+
+  server.registerTool(
+    'related_prompts',
+    {
+      title: 'Related prompts',
+      description: `Up to ${RELATED_PROMPTS_LIMIT} prompts related to the one with this id (sharing its tags, its category, words of its title and its text), best first, each as search_prompts shows it.`,
+      inputSchema: { id: z.string().min(1).max(64).describe('The id from search_prompts') },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ id }) => {
+      const related = await asMcpError(() => prompts.related(id, undefined));
+      return jsonResult(related.map((prompt) => summary(prompt, permalink(prompt._id))));
+    },
   );
 
   return server;

@@ -63,6 +63,7 @@ describe.each(TEST_DIALECTS)('MCP endpoint on %s', (dialect) => {
       'list_categories',
       'list_models',
       'list_tags',
+      'related_prompts',
       'search_prompts',
     ]);
   });
@@ -164,7 +165,7 @@ describe.each(TEST_DIALECTS)('MCP endpoint on %s', (dialect) => {
     expect(unknown.isError).toBe(true);
     const noSuchTool = (await client.callTool({ name: 'no_such_tool', arguments: {} })) as CallToolResult;
     expect(noSuchTool).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/not found/) }] });
-    expect((await client.listTools()).tools).toHaveLength(5);
+    expect((await client.listTools()).tools).toHaveLength(6);
   });
 
   it('searches among prompts carrying every given tag, shows tags in results and lists the tags in use', async () => {
@@ -188,6 +189,27 @@ describe.each(TEST_DIALECTS)('MCP endpoint on %s', (dialect) => {
       { name: 'email', count: 2 },
       { name: 'work', count: 1 },
     ]);
+  });
+
+  it('related_prompts answers the prompts related to one, best first, never itself nor hidden ones, and an error for an unknown id', async () => {
+    const target = await create('Email Newsletter Writer', 'Draft the newsletter.', 'Marketing');
+    const sameCategory = await create('Brand Voice Guide', 'Describe the brand voice.', 'Marketing');
+    const titleWord = await create('Newsletter Subject Lines', 'Suggest subject lines.', 'Sales');
+    const hidden = await create('Marketing Spam', 'Buy now.', 'Marketing');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/prompts/${hidden}/hide`,
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    await create('Tomato Soup', 'Cook a soup.', 'Cooking');
+    const related = toolJson(await client.callTool({ name: 'related_prompts', arguments: { id: target } })) as Array<{
+      id: string;
+      permalink: string;
+    }>;
+    expect(related.map((prompt) => prompt.id)).toEqual([sameCategory, titleWord]);
+    expect(related[0]?.permalink).toBe(`${PUBLIC_URL}/prompts/${sameCategory}`);
+    const unknown = (await client.callTool({ name: 'related_prompts', arguments: { id: 'nope' } })) as CallToolResult;
+    expect(unknown.isError).toBe(true);
   });
 
   it('get_prompt fills the given variables, leaves the others as written, and counts a copy', async () => {

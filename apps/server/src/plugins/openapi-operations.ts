@@ -47,6 +47,11 @@ export const OPERATIONS: Readonly<Record<string, OperationDescription>> = {
     headers: { Location: { type: 'string', description: 'The new prompt, /api/prompts/{id}' } },
   },
   'GET /api/prompts/:id': { operationId: 'getPrompt', summary: 'One prompt by its id', userId: 'optional' },
+  'GET /api/prompts/:id/related': {
+    operationId: 'listRelatedPrompts',
+    summary: 'Up to 6 visible prompts related to this one by shared tags, category, and title and text words, best first',
+    userId: 'optional',
+  },
   'POST /api/prompts/:id/like': { operationId: 'likePrompt', summary: 'Like or unlike a prompt', userId: 'required' },
   'POST /api/prompts/:id/copy': {
     operationId: 'recordCopy',

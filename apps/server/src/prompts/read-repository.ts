@@ -43,7 +43,7 @@ export function sortColumn(sort: SortOption): (typeof SORT_KEYS)[SortOption]['co
   return SORT_KEYS[sort].column;
 }
 
-type PromptQuery = SelectQueryBuilder<Database, 'prompts', object>;
+export type PromptQuery = SelectQueryBuilder<Database, 'prompts', object>;
 
 function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter, strategy?: SearchStrategy): PromptQuery {
   let filtered = query.where('prompts.status', '=', 'visible');
@@ -70,7 +70,7 @@ function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter,
 }
 
 /** Selects the prompt columns plus whether `userId` liked each one. */
-function selectPromptColumns(query: PromptQuery, userId: string | undefined) {
+export function selectPromptColumns(query: PromptQuery, userId: string | undefined) {
   return query
     .select([
       'prompts.id',

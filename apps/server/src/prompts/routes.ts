@@ -46,6 +46,10 @@ export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = 
     prompts.get(request.params.id, optionalUserId(request)),
   );
 
+  app.get('/api/prompts/:id/related', { schema: { params: idParams, response: { 200: z.array(promptSchema) } } }, async (request, reply) =>
+    sendSharedJson(request, reply, await prompts.related(request.params.id, optionalUserId(request))),
+  );
+
   app.post('/api/prompts', { schema: { body: promptInputSchema, response: { 201: promptSchema } } }, async (request, reply) => {
     const created = await prompts.create(request.body);
     reply.code(201).header('Location', `/api/prompts/${created._id}`);

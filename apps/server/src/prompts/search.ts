@@ -138,3 +138,17 @@ export function inMatchList(dialect: Dialect, list: MatchList): Expression<SqlBo
   // One JSON parameter, however many matches: SQLite caps a statement's parameters.
   return sql<SqlBool>`prompts.rowid IN (SELECT value FROM json_each(${JSON.stringify(list.matches)}))`;
 }
+
+/**
+ * The prompt's title (not its text) contains `word`, 3+ characters, as a
+ * case-insensitive substring, through the title's trigram index: an FTS5
+ * column filter on SQLite, prompt_search's lower-cased title on PostgreSQL.
+ * Related prompts use it to find titles sharing one of a prompt's words.
+ */
+export function titleContains(dialect: Dialect, word: string): Expression<SqlBool> {
+  if (dialect === 'postgres') {
+    // A plain IN: the planner joins the few matches to prompts_id_likes_idx (migration 0009), never reading prompts' rows.
+    return sql<SqlBool>`prompts.id IN (SELECT id FROM prompt_search WHERE title LIKE lower(${likePattern(word)}))`;
+  }
+  return sql<SqlBool>`prompts.rowid IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${`title : ${ftsPhrase(word)}`})`;
+}

@@ -13,6 +13,8 @@ import type { FullList } from './full-list';
 import type { BytePatch } from '../http/shared-json';
 import { type PromptPage, createListing } from './listing';
 import { createCopyBatches } from './copy-batches';
+import { createRelated } from './related';
+import { createVisitorLikes } from './visitor-likes';
 import * as reactions from './reactions-repository';
 import * as read from './read-repository';
 import { toTagList } from '../tags/stored-tags';
@@ -31,6 +33,8 @@ export interface PromptsService {
   /** The unpaged list as shared JSON bytes, and the patches that make it this visitor's (listing.ts). */
   fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patches: BytePatch[] }>;
   get(id: string, userId: string | undefined): Promise<Prompt>;
+  /** Up to 6 visible prompts related to a visible one (related.ts), never itself; 404 for an unknown or hidden id. */
+  related(id: string, userId: string | undefined): Promise<Prompt[]>;
   /** How many prompts are visible. */
   countVisible(): Promise<number>;
   /** How many visible prompts a search text (normalised by searchTextOf) finds. */
@@ -52,6 +56,7 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
   const { db, dialect } = database;
   const listing = createListing(database, caches);
   const recordCopy = createCopyBatches((copies) => reactions.recordCopies(db, dialect, copies));
+  const related = createRelated(database, caches, createVisitorLikes(db, caches));
   return {
     list: (query, userId) => listing.list(query, userId),
     fullList: (query, userId) => listing.fullList(query, userId),
@@ -63,6 +68,8 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
       if (!row) throw notFound('Prompt');
       return toPrompt(row);
     },
+
+    related: (id, userId) => related.related(id, userId),
 
     async find(id) {
       if (!ID_SHAPE.test(id)) return undefined;

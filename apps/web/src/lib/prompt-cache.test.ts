@@ -1,7 +1,7 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
-import type { InfiniteData } from '@tanstack/react-query';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { type PromptPage, applyLike, promptKeys, updatePromptInPages } from './prompt-cache';
+import { type PromptPage, applyLike, promptKeys, updatePromptEverywhere, updatePromptInPages } from './prompt-cache';
 
 function prompt(id: string, likes = 0, liked = false): Prompt {
   return {
@@ -67,5 +67,26 @@ describe('promptKeys', () => {
   it('nests lists and details under one root, so one call can reach them all', () => {
     expect(promptKeys.list({ q: 'x' }).slice(0, 2)).toEqual(promptKeys.lists());
     expect(promptKeys.detail('a').slice(0, 1)).toEqual(promptKeys.all);
+  });
+});
+
+describe('updatePromptEverywhere', () => {
+  it('reaches list pages, related lists and the permalink, and leaves related lists without the prompt as they were', () => {
+    const client = new QueryClient();
+    client.setQueryData(promptKeys.list({}), pages(['a', 'b']));
+    client.setQueryData(promptKeys.related('x'), [prompt('b'), prompt('c')]);
+    const untouched = [prompt('d')];
+    client.setQueryData(promptKeys.related('y'), untouched);
+    client.setQueryData(promptKeys.detail('b'), prompt('b'));
+
+    updatePromptEverywhere(client, 'b', (p) => applyLike(p, true));
+
+    expect(client.getQueryData<InfiniteData<PromptPage>>(promptKeys.list({}))?.pages[0]?.prompts[1]).toMatchObject({
+      likes: 1,
+      liked: true,
+    });
+    expect(client.getQueryData<Prompt[]>(promptKeys.related('x'))?.map((p) => p.likes)).toEqual([1, 0]);
+    expect(client.getQueryData(promptKeys.related('y'))).toBe(untouched);
+    expect(client.getQueryData(promptKeys.detail('b'))).toMatchObject({ likes: 1, liked: true });
   });
 });

@@ -11,6 +11,9 @@ export const promptKeys = {
   lists: () => [...promptKeys.all, 'list'] as const,
   list: (filters: object) => [...promptKeys.lists(), filters] as const,
   detail: (id: string) => [...promptKeys.all, 'detail', id] as const,
+  /** Every prompt's related prompts (GET /api/prompts/:id/related). */
+  relatedLists: () => [...promptKeys.all, 'related'] as const,
+  related: (id: string) => [...promptKeys.relatedLists(), id] as const,
 };
 
 /** One page of GET /api/prompts?limit=…: the prompts, X-Total-Count, and the cursor of the next page. */
@@ -22,6 +25,16 @@ export interface PromptPage {
 
 export type PromptUpdate = (prompt: Prompt) => Prompt;
 
+/** The prompts with one replaced; the very same array when it is not there. */
+export function updatePromptInList(prompts: Prompt[], id: string, update: PromptUpdate): Prompt[] {
+  const index = prompts.findIndex((prompt) => prompt._id === id);
+  const found = prompts[index];
+  if (!found) return prompts;
+  const updated = prompts.slice();
+  updated[index] = update(found);
+  return updated;
+}
+
 /**
  * The list data with one prompt replaced. Unchanged pages keep their
  * identity, and when the prompt is not there the very same object comes
@@ -30,12 +43,9 @@ export type PromptUpdate = (prompt: Prompt) => Prompt;
 export function updatePromptInPages<D extends InfiniteData<PromptPage, unknown>>(data: D, id: string, update: PromptUpdate): D {
   let changed = false;
   const pages = data.pages.map((page) => {
-    const index = page.prompts.findIndex((prompt) => prompt._id === id);
-    const found = page.prompts[index];
-    if (!found) return page;
+    const prompts = updatePromptInList(page.prompts, id, update);
+    if (prompts === page.prompts) return page;
     changed = true;
-    const prompts = page.prompts.slice();
-    prompts[index] = update(found);
     return { ...page, prompts };
   });
   return changed ? { ...data, pages } : data;
@@ -47,10 +57,13 @@ export function applyLike(prompt: Prompt, liked: boolean): Prompt {
   return { ...prompt, liked, likes: Math.max(0, prompt.likes + (liked ? 1 : -1)) };
 }
 
-/** Applies an update to the prompt in every cached list page and in its permalink entry. */
+/** Applies an update to the prompt in every cached list page, every related list and its permalink entry. */
 export function updatePromptEverywhere(queryClient: QueryClient, id: string, update: PromptUpdate): void {
   queryClient.setQueriesData<InfiniteData<PromptPage, unknown>>({ queryKey: promptKeys.lists() }, (data) =>
     data ? updatePromptInPages(data, id, update) : data,
+  );
+  queryClient.setQueriesData<Prompt[]>({ queryKey: promptKeys.relatedLists() }, (prompts) =>
+    prompts ? updatePromptInList(prompts, id, update) : prompts,
   );
   queryClient.setQueryData<Prompt>(promptKeys.detail(id), (prompt) => (prompt ? update(prompt) : prompt));
 }

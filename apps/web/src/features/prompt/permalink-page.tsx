@@ -16,6 +16,7 @@ import { PromptTags } from '../../components/prompt-card/prompt-tags';
 import { promptQueryOptions } from '../../components/prompt-card/api/get-prompt';
 import { ReportButton } from '../../components/report-button/report-button';
 import { ShareButton } from '../../components/share-button';
+import { RelatedPrompts } from './related-prompts';
 import { paths, permalinkUrl } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
 import { relativeTime } from '../../lib/relative-time';
@@ -117,6 +118,8 @@ function PermalinkContent({ prompt: data }: { readonly prompt: Prompt }) {
         </h2>
         <CommentsPanel promptId={data._id} />
       </section>
+
+      <RelatedPrompts promptId={data._id} />
     </div>
   );
 }
