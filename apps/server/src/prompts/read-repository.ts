@@ -5,7 +5,15 @@ import type { Database } from '../db/schema';
 import { visiblePromptCount } from '../db/summaries';
 import type { Cursor } from './cursor';
 import { RELEVANCE_TIERS, type RelevanceTier, type TitleMatches, relevanceTierCondition } from './relevance';
-import { type MatchList, type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCount, indexMatches, searchCondition } from './search';
+import {
+  type MatchList,
+  type SearchStrategy,
+  TRIGRAM_MIN_LENGTH,
+  inMatchList,
+  indexMatchCount,
+  indexMatches,
+  searchCondition,
+} from './search';
 
 /** Reading the list, its totals and single prompts, for the API and the pages. */
 
@@ -171,6 +179,30 @@ export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: 
   if ([...text].length < TRIGRAM_MIN_LENGTH || limit <= 0) return undefined;
   const { rows } = await indexMatches(dialect, text, limit).execute(db);
   return rows.length < limit ? { matches: rows.map((row) => row.id) } : undefined;
+}
+
+/** Index matches sampled to tell whether a search finds anything (anyVisibleMatch). */
+const EXISTENCE_SAMPLE = 100;
+
+/**
+ * Whether a search text (3+ characters) finds a visible prompt, from the
+ * first matches the trigram index gives, of any status, checked for a
+ * visible one: an exact total reads every match of a common word. Undefined
+ * when the sample held only hidden prompts and more may follow (count then).
+ */
+export async function anyVisibleMatch(db: Kysely<Database>, dialect: Dialect, text: string): Promise<boolean | undefined> {
+  if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
+  const { rows } = await indexMatches(dialect, text, EXISTENCE_SAMPLE).execute(db);
+  if (rows.length === 0) return false;
+  const visible = await db
+    .selectFrom('prompts')
+    .select('prompts.id')
+    .where(() => inMatchList(dialect, { matches: rows.map((row) => row.id) }))
+    .where('prompts.status', '=', 'visible')
+    .limit(1)
+    .executeTakeFirst();
+  if (visible) return true;
+  return rows.length < EXISTENCE_SAMPLE ? false : undefined;
 }
 
 export async function countPrompts(

@@ -2,7 +2,7 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp } from '../testing/test-app';
-import { countPrompts, findMatches, listPrompts } from './read-repository';
+import { anyVisibleMatch, countPrompts, findMatches, listPrompts } from './read-repository';
 import type { SearchStrategy } from './search';
 
 // Search runs on a trigram index for 3+ characters and on a scan below that
@@ -156,6 +156,18 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
     expect(await page('é', 'newest', 'scan')).toEqual(['Crème Brûlée Guide']);
     expect((await findMatches(db, dialect, '日本語', 100))?.matches).toHaveLength(1);
     expect(await countPrompts(db, dialect, { q: '日本語' }, 'scan')).toBe(0);
+  });
+
+  it('tells whether a search finds a visible prompt from a sample of its index matches', async () => {
+    const { db } = t.database;
+    await db.updateTable('prompts').set({ status: 'hidden' }).where('title', '=', 'Über Planner').execute();
+    expect(await anyVisibleMatch(db, dialect, 'recipe')).toBe(true);
+    expect(await anyVisibleMatch(db, dialect, 'RECIPE')).toBe(true);
+    // Found only in a hidden prompt, and the sample holds every match: nothing.
+    expect(await anyVisibleMatch(db, dialect, 'planner')).toBe(false);
+    expect(await anyVisibleMatch(db, dialect, 'zebra')).toBe(false);
+    // Too short for the index: the caller counts instead.
+    expect(await anyVisibleMatch(db, dialect, 'pl')).toBeUndefined();
   });
 
   it('reads a match list only while the matches stay under the limit', async () => {

@@ -37,8 +37,8 @@ export interface PromptsService {
   related(id: string, userId: string | undefined): Promise<Prompt[]>;
   /** How many prompts are visible. */
   countVisible(): Promise<number>;
-  /** How many visible prompts a search text (normalised by searchTextOf) finds. */
-  countMatching(text: string): Promise<number>;
+  /** Whether a search text (normalised by searchTextOf) finds any visible prompt. */
+  hasMatches(text: string): Promise<boolean>;
   /** A visible prompt, or undefined (for pages, where a missing prompt is not an error). */
   find(id: string): Promise<Prompt | undefined>;
   /**
@@ -61,7 +61,7 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
     list: (query, userId) => listing.list(query, userId),
     fullList: (query, userId) => listing.fullList(query, userId),
     countVisible: () => listing.countVisible(),
-    countMatching: (text) => listing.countMatching(text),
+    hasMatches: (text) => listing.hasMatches(text),
 
     async get(id, userId) {
       const row = await read.findPromptById(db, id, userId);

@@ -27,13 +27,13 @@ export function createSuggestionsService(database: DatabaseHandle, caches: AppCa
 
   return {
     async suggest(text) {
-      if ((await prompts.countMatching(text)) > 0) return null;
+      if (await prompts.hasMatches(text)) return null;
       const known = await vocabulary();
       const words = text.toLowerCase().split(' ');
       const corrected = words.map((word) => (CORRECTABLE.test(word) && !known.has(word) ? (known.closest(word) ?? word) : word));
       if (corrected.every((word, index) => word === words[index])) return null;
       const suggestion = corrected.join(' ');
-      return (await prompts.countMatching(suggestion)) > 0 ? suggestion : null;
+      return (await prompts.hasMatches(suggestion)) ? suggestion : null;
     },
   };
 }
