@@ -29,7 +29,9 @@ test("sharing with 'writing' and 'gpt 4o' stores the library's 'Writing' and 'GP
   await expect(page.getByText('Prompt submitted successfully!')).toBeVisible();
   await page.getByRole('link', { name: 'Open your prompt' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['Category: Writing', 'Model: GPT-4o']);
+  // The prompt's own badges, not those of the related prompts' cards below it.
+  const badges = page.getByRole('article', { name: title }).getByRole('list', { name: 'Tags' }).first().getByRole('listitem');
+  await expect(badges).toHaveText(['Category: Writing', 'Model: GPT-4o']);
 
   const facets = (await (await request.get('/api/facets')).json()) as { categories: { name: string }[]; models: { name: string }[] };
   expect(facets.categories.filter((c) => c.name.toLowerCase() === 'writing').map((c) => c.name)).toEqual(['Writing']);
