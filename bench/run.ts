@@ -21,7 +21,7 @@ import { captureResponse, rawResponseKey } from './lib/raw-responses';
 import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
 import { measureCommonWord } from './lib/common-word';
-import { measureRelevance } from './lib/relevance-speed';
+import { RELEVANCE_NEEDLES, TAG_FILTERS, compareWithLikesOrder } from './lib/order-comparison';
 import { measureSimilar } from './lib/similar-speed';
 import { measureRelated } from './lib/related-speed';
 import { measureSuggest } from './lib/suggest-speed';
@@ -162,7 +162,19 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
 
     console.log(`[${dialect}] best match against the likes order, uncached`);
     const target = await direct.db.selectFrom('prompts').select('id').where('status', '=', 'visible').limit(1).executeTakeFirstOrThrow();
-    const relevance = await measureRelevance(server.url, target.id);
+    const relevance = await compareWithLikesOrder(
+      server.url,
+      target.id,
+      RELEVANCE_NEEDLES.map((needle) => `q=${encodeURIComponent(needle)}`),
+      'relevance',
+    );
+    console.log(`[${dialect}] tag filter against the likes order, uncached`);
+    const tagOrder = await compareWithLikesOrder(
+      server.url,
+      target.id,
+      TAG_FILTERS.map((tag) => `tags=${tag}`),
+      undefined,
+    );
     await waitUntilIdle(server.url);
 
     console.log(`[${dialect}] related prompts, a prompt per request`);
@@ -194,6 +206,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
       commonWord,
       suggest,
       relevance,
+      tagOrder,
       similar,
       related,
       likes,

@@ -1,0 +1,69 @@
+import { percentile } from './percentile';
+
+/** Needles of every kind at 100,000 prompts: words in half the library, a phrase, mid-frequency words, rare ones, a two-letter one. */
+export const RELEVANCE_NEEDLES = ['with', 'about', 'write a', 'story', 'email', 'data', 'newsletter', 'plan', 'ab'] as const;
+
+/** Tags of the generated library (every prompt carries its category as a tag): each about a tenth of it. */
+export const TAG_FILTERS = ['coding', 'writing', 'marketing'] as const;
+
+export interface OrderComparison {
+  readonly requests: number;
+  readonly likesP50Ms: number;
+  readonly likesP99Ms: number;
+  /** The order compared with the likes order: best match, or the list's default. */
+  readonly otherP50Ms: number;
+  readonly otherP99Ms: number;
+}
+
+/**
+ * GET /api/prompts?<filter>&limit=48, one client, for each filter sorted by
+ * likes and in `otherSort` (undefined: the API's default order). Issue 20
+ * asks the tag filter and best match to stay within 1.5x of the likes order.
+ * Each request follows a like, which empties the cached pages
+ * (cache/library-writes.ts), so both orders are timed uncached, the way a
+ * visitor meets a list nobody asked for since the last write.
+ */
+export async function compareWithLikesOrder(
+  baseUrl: string,
+  promptId: string,
+  filters: readonly string[],
+  otherSort: string | undefined,
+  rounds = 3,
+): Promise<OrderComparison> {
+  const likes: number[] = [];
+  const other: number[] = [];
+  let user = 0;
+  const write = async () => {
+    user += 1;
+    const response = await fetch(`${baseUrl}/api/prompts/${promptId}/like`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-id': `user_orderbench${String(user).padStart(6, '0')}` },
+      body: JSON.stringify({ liked: true }),
+    });
+    if (!response.ok) throw new Error(`like before an order comparison: ${response.status}`);
+  };
+  const time = async (query: string, into: number[]) => {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/prompts?${query}&limit=48`);
+    await response.arrayBuffer();
+    into.push(performance.now() - started);
+    if (!response.ok) throw new Error(`GET /api/prompts?${query}: ${response.status}`);
+  };
+  for (let round = 0; round < rounds; round += 1) {
+    for (const filter of filters) {
+      await write();
+      await time(`${filter}&sort=likes_desc`, likes);
+      await write();
+      await time(otherSort ? `${filter}&sort=${otherSort}` : filter, other);
+    }
+  }
+  likes.sort((a, b) => a - b);
+  other.sort((a, b) => a - b);
+  return {
+    requests: likes.length + other.length,
+    likesP50Ms: percentile(likes, 0.5),
+    likesP99Ms: percentile(likes, 0.99),
+    otherP50Ms: percentile(other, 0.5),
+    otherP99Ms: percentile(other, 0.99),
+  };
+}
