@@ -26,6 +26,15 @@ export const DEFAULT_SORT: SortOption = 'newest';
 const SCAN_SEARCH_SHARE = 0.025;
 
 /**
+ * The share of the library from which a tag's page walks the sort's index
+ * on SQLite (PageRequest.walkTags). Lower than a search's: starting from the
+ * tag's prompts reads each one's row and sorts them all, where a search's
+ * match list holds the index's keys. At 100k prompts, a tag on 2.4% of them:
+ * 8.5 ms from its prompts, 1.3 ms walking about 2,000 index entries.
+ */
+const TAG_WALK_SHARE = 0.01;
+
+/**
  * Below this many matches a search always reads its match list, however
  * few the candidates (a small category): reading a hundred index entries
  * costs less than any other plan.
@@ -117,6 +126,18 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     return { ...plan, titleMatches };
   };
 
+  /**
+   * Whether every tag of the filter is on at least TAG_WALK_SHARE of the
+   * library, so a page walks the sort's index (PageRequest.walkTags). Each
+   * tag's total is a kept count, cached like any list total.
+   */
+  const tagsAreCommon = async (filter: read.PromptFilter): Promise<boolean> => {
+    const tags = filter.tags ?? [];
+    if (dialect !== 'sqlite' || tags.length === 0) return false;
+    const [visible, ...tagTotals] = await Promise.all([countMatches({}), ...tags.map((tag) => countMatches({ tags: [tag] }))]);
+    return Math.min(...tagTotals) >= (visible ?? 0) * TAG_WALK_SHARE;
+  };
+
   const readPage = async (
     filter: read.PromptFilter,
     sort: SortOption,
@@ -126,12 +147,13 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
   ): Promise<PromptPage> => {
     const after = query.cursor ? decodeCursor(sort, query.cursor) : undefined;
     const { total, searchStrategy, titleMatches } = await searchPlan(filter, sort);
+    const walkTags = await tagsAreCommon(filter);
     // One row more than asked tells whether another page follows.
     const rows = await read.listPrompts(
       readerFor(filter),
       dialect,
       filter,
-      { sort, limit: limit + 1, after, searchStrategy, titleMatches },
+      { sort, limit: limit + 1, after, searchStrategy, titleMatches, walkTags },
       reader,
     );
     const pageRows = rows.slice(0, limit);

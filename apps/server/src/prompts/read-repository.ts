@@ -36,6 +36,14 @@ export interface PageRequest {
   readonly searchStrategy?: SearchStrategy;
   /** For the best-match order: what the listing read of the titles beforehand (relevance.ts). */
   readonly titleMatches?: TitleMatches;
+  /**
+   * SQLite: the tags are common enough that walking the sort's index meets a
+   * page of them soon. Without statistics SQLite starts from the tag's
+   * prompts, reads each one's row for its sort value and sorts them all: at
+   * 100k prompts a tag of 2,500 took 6-29 ms newest first against 0.6-2.6 ms
+   * walking. PostgreSQL's planner chooses from its statistics.
+   */
+  readonly walkTags?: boolean;
 }
 
 const SORT_KEYS = {
@@ -53,7 +61,7 @@ export function sortColumn(sort: SortOption): (typeof SORT_KEYS)[SortOption]['co
 
 export type PromptQuery = SelectQueryBuilder<Database, 'prompts', object>;
 
-function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter, strategy?: SearchStrategy): PromptQuery {
+function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter, strategy?: SearchStrategy, walkTags = false): PromptQuery {
   let filtered = query.where('prompts.status', '=', 'visible');
   const text = filter.q;
   if (text) filtered = filtered.where((eb) => searchCondition(dialect, eb, text, strategy));
@@ -61,6 +69,12 @@ function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter,
   if (filter.model !== undefined) filtered = filtered.where('prompts.model', '=', filter.model);
   // One index range of prompt_tags (keyed tag first) per tag; a prompt carries each tag at most once.
   for (const tag of filter.tags ?? []) {
+    if (walkTags && dialect === 'sqlite') {
+      // The unary + keeps SQLite from starting at the tag's prompts (PageRequest.walkTags): it walks the
+      // sort's own index and tests each prompt against the tag's, stopping when the page is full.
+      filtered = filtered.where(sql<SqlBool>`+prompts.id IN (SELECT prompt_id FROM prompt_tags WHERE tag = ${tag})`);
+      continue;
+    }
     filtered = filtered.where('prompts.id', 'in', (eb) =>
       eb.selectFrom('prompt_tags').select('prompt_tags.prompt_id').where('prompt_tags.tag', '=', tag),
     );
@@ -159,7 +173,7 @@ async function listSorted(
   const { column, direction } = SORT_KEYS[page.sort];
   // SQLite tests a row's conditions in the order written: `only` first, as it tests the title before the text.
   const base = only ? db.selectFrom('prompts').where(only) : db.selectFrom('prompts');
-  let query = applyFilter(base, dialect, filter, page.searchStrategy);
+  let query = applyFilter(base, dialect, filter, page.searchStrategy, page.walkTags);
   const after = page.after;
   if (after) {
     const comparison = direction === 'desc' ? '<' : '>';

@@ -1,6 +1,8 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { TEST_DIALECTS } from '../testing/test-database';
+import { cursorAfter, listPrompts } from './read-repository';
 import { JSON_HEADERS, type TestApp, createTestApp, userId } from '../testing/test-app';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
@@ -221,5 +223,43 @@ describe.each(TEST_DIALECTS)('tags on %s', (dialect) => {
         { name: 'spam', count: 1 },
       ]);
     });
+  });
+  it('reads the same pages walking the sort order as starting from the tagged prompts', async () => {
+    for (let index = 0; index < 9; index += 1) {
+      const tags = index % 3 === 0 ? ['alpha'] : ['alpha', 'beta'];
+      expect((await create(`Walk ${index}`, index === 8 ? ['beta'] : tags)).statusCode).toBe(201);
+    }
+    const { db } = t.database;
+    // Spread likes and copies so every order differs from the others.
+    const rows = await db.selectFrom('prompts').select('id').orderBy('id').execute();
+    for (const [index, row] of rows.entries()) {
+      await db
+        .updateTable('prompts')
+        .set({ like_count: (index * 7) % 5, copy_count: (index * 3) % 4 })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    let compared = 0;
+    for (const tags of [['alpha'], ['beta'], ['alpha', 'beta']]) {
+      for (const sort of ['newest', 'likes_desc', 'likes_asc', 'copies_desc'] as const) {
+        const pages = [];
+        for (const walkTags of [false, true]) {
+          const first = await listPrompts(db, dialect, { tags }, { sort, limit: 3, walkTags }, undefined);
+          const last = first.at(-1);
+          const after = last ? cursorAfter(sort, last) : undefined;
+          const second = after ? await listPrompts(db, dialect, { tags }, { sort, limit: 3, after, walkTags }, undefined) : [];
+          pages.push([...first, ...second].map((row) => row.title));
+        }
+        expect(pages[1], `${tags.join('+')} by ${sort}`).toEqual(pages[0]);
+        if ((pages[0]?.length ?? 0) > 3) compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(4);
+    if (dialect === 'sqlite') {
+      // The walk uses the sort's own index: newest first, prompts_created_idx.
+      const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT prompts.id FROM prompts WHERE status = 'visible'
+        AND +prompts.id IN (SELECT prompt_id FROM prompt_tags WHERE tag = 'alpha') ORDER BY created_at DESC, id DESC LIMIT 4`.execute(db);
+      expect(plan.rows.map((row) => row.detail).join(' ')).toContain('prompts_created_idx');
+    }
   });
 });
