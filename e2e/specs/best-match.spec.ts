@@ -62,7 +62,7 @@ test('a sort picked during a search stays when the search changes, and after it 
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  for (const width of [390, 1440]) {
+  for (const width of [320, 390, 1440]) {
     test(`screenshot of a search in Best match order (${theme}, ${width} px)`, async ({ page }) => {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });

@@ -68,15 +68,12 @@ function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter,
   if (filter.category !== undefined) filtered = filtered.where('prompts.category', '=', filter.category);
   if (filter.model !== undefined) filtered = filtered.where('prompts.model', '=', filter.model);
   // One index range of prompt_tags (keyed tag first) per tag; a prompt carries each tag at most once.
+  // The unary + keeps SQLite from starting at the tag's prompts (PageRequest.walkTags): it walks the
+  // sort's own index and tests each prompt against the tag's, stopping when the page is full.
+  const promptId = walkTags && dialect === 'sqlite' ? sql<string>`+prompts.id` : sql.ref<string>('prompts.id');
   for (const tag of filter.tags ?? []) {
-    if (walkTags && dialect === 'sqlite') {
-      // The unary + keeps SQLite from starting at the tag's prompts (PageRequest.walkTags): it walks the
-      // sort's own index and tests each prompt against the tag's, stopping when the page is full.
-      filtered = filtered.where(sql<SqlBool>`+prompts.id IN (SELECT prompt_id FROM prompt_tags WHERE tag = ${tag})`);
-      continue;
-    }
-    filtered = filtered.where('prompts.id', 'in', (eb) =>
-      eb.selectFrom('prompt_tags').select('prompt_tags.prompt_id').where('prompt_tags.tag', '=', tag),
+    filtered = filtered.where((eb) =>
+      eb(promptId, 'in', eb.selectFrom('prompt_tags').select('prompt_tags.prompt_id').where('prompt_tags.tag', '=', tag)),
     );
   }
   const likedBy = filter.likedBy;
@@ -162,7 +159,19 @@ export function cursorAfter(sort: SortOption, row: PromptRow): Cursor {
   return sort === 'relevance' ? { ...cursor, tier: row.relevance_tier ?? 0 } : cursor;
 }
 
-async function listSorted(
+function listSorted(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  filter: PromptFilter,
+  page: PageRequest,
+  userId: string | undefined,
+  only?: (eb: ExpressionBuilder<Database, 'prompts'>) => Expression<SqlBool>,
+) {
+  return sortedPageQuery(db, dialect, filter, page, userId, only).execute();
+}
+
+/** The query behind one page in one order (exported for the tests that read its plan). */
+export function sortedPageQuery(
   db: Kysely<Database>,
   dialect: Dialect,
   filter: PromptFilter,
@@ -181,7 +190,7 @@ async function listSorted(
   }
   let ordered = selectPromptColumns(query, userId).orderBy(`prompts.${column}`, direction).orderBy('prompts.id', direction);
   if (page.limit !== undefined) ordered = ordered.limit(page.limit);
-  return ordered.execute();
+  return ordered;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { selectPromptColumns } from './read-repository';
 import type { CandidateSource } from './related-score';
-import { titleContains } from './search';
+import { titleContainsByIndex } from './search';
 
 /** The queries behind related prompts (related.ts): the prompt's signals' counts, and the candidates. */
 
@@ -63,7 +63,7 @@ function sourceCondition(dialect: Dialect, source: CandidateSource) {
       case 'category':
         return eb('prompts.category', '=', source.category);
       case 'title-word':
-        return titleContains(dialect, source.word);
+        return titleContainsByIndex(dialect, source.word);
     }
   };
 }

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, 
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { SQLITE_LOWER_FUNCTION, SQLITE_WHOLE_WORD_FUNCTION, isWordCharacter } from '../db/sqlite-functions';
-import { ASCII_ONLY, type MatchList, TRIGRAM_MIN_LENGTH, inMatchList, indexMatches, likePattern } from './search';
+import { ASCII_ONLY, type MatchList, TRIGRAM_MIN_LENGTH, inMatchList, indexMatches, likePattern, loweredTitleContains } from './search';
 
 /**
  * The best-match order (sort=relevance, decision 0012). A search is one
@@ -75,10 +75,10 @@ async function listOrNothing(
  * (search.ts); on SQLite, shorter needles scan the title index (migration
  * 0010), which holds the titles alone. PostgreSQL has no index for those.
  */
-function titleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> | undefined {
+export function titleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> | undefined {
   if ([...text].length >= TRIGRAM_MIN_LENGTH) return indexMatches(dialect, text, limit, 'title');
   if (dialect === 'postgres') return undefined;
-  return sql<{ id: number }>`SELECT rowid AS id FROM prompts WHERE ${titleContains(dialect, text)} LIMIT ${limit}`;
+  return sql<{ id: number }>`SELECT rowid AS id FROM prompts WHERE ${titleContainsByScan(dialect, text)} LIMIT ${limit}`;
 }
 
 /**
@@ -86,14 +86,14 @@ function titleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuil
  * at 100k prompts, against a walk of every row); on PostgreSQL the lower-cased
  * title's trigram index, rechecked by the regular expression (3+ characters).
  */
-function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> | undefined {
+export function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> | undefined {
   if (dialect === 'sqlite') {
     return sql<{ id: number }>`SELECT rowid AS id FROM prompts
-      WHERE ${titleContains(dialect, text)} AND ${containsWholeWord(dialect, 'title', text)} LIMIT ${limit}`;
+      WHERE ${titleContainsByScan(dialect, text)} AND ${containsWholeWord(dialect, 'title', text)} LIMIT ${limit}`;
   }
   if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
   return sql<{ id: string }>`SELECT id FROM prompt_search
-    WHERE title LIKE lower(${likePattern(text)}) AND coalesce(title ~ lower(${wholeWordPattern(text)}), false) LIMIT ${limit}`;
+    WHERE ${loweredTitleContains(text)} AND coalesce(title ~ lower(${wholeWordPattern(text)}), false) LIMIT ${limit}`;
 }
 
 /** The prompts of one tier for the search `text` (the rest of the filter is applied by the caller). */
@@ -104,7 +104,7 @@ export function relevanceTierCondition(
   tier: RelevanceTier,
   titles: TitleMatches = {},
 ): Expression<SqlBool> {
-  const inTitle = titles.all ? inMatchList(dialect, titles.all) : titleContains(dialect, text);
+  const inTitle = titles.all ? inMatchList(dialect, titles.all) : titleContainsByScan(dialect, text);
   const wholeInTitle = titles.wholeWord ? inMatchList(dialect, titles.wholeWord) : containsWholeWord(dialect, 'title', text);
   switch (tier) {
     case 0:
@@ -126,7 +126,7 @@ export function relevanceTierCondition(
  * sorting them costs more (at 100k prompts, "about" in 16,000 titles: 40-60 ms
  * against a few).
  */
-function titleContains(dialect: Dialect, text: string): Expression<SqlBool> {
+function titleContainsByScan(dialect: Dialect, text: string): Expression<SqlBool> {
   const pattern = likePattern(text);
   if (dialect === 'postgres') return sql<SqlBool>`prompts.title ILIKE ${pattern}`;
   // LIKE folds ASCII case, exact for an ASCII needle and far cheaper than a JavaScript call per row.

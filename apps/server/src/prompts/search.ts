@@ -38,6 +38,16 @@ function loweredTextContains(text: string) {
   return sql<SqlBool>`(title LIKE lower(${pattern}) OR prompt LIKE lower(${pattern}))`;
 }
 
+/** PostgreSQL: prompt_search's lower-cased title contains `text` (as loweredTextContains, the title alone). */
+export function loweredTitleContains(text: string) {
+  return sql<SqlBool>`title LIKE lower(${likePattern(text)})`;
+}
+
+/** SQLite: an FTS5 column filter, the phrase in the title column only. */
+function ftsTitlePhrase(text: string): string {
+  return `title : ${ftsPhrase(text)}`;
+}
+
 /** The text as one FTS5 string: a phrase, which under the trigram tokenizer means "contains". */
 function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
@@ -124,11 +134,10 @@ export function searchCondition(
  */
 export function indexMatches(dialect: Dialect, text: string, limit: number, within: 'any' | 'title' = 'any') {
   if (dialect === 'postgres') {
-    const contains = within === 'title' ? sql<SqlBool>`title LIKE lower(${likePattern(text)})` : loweredTextContains(text);
+    const contains = within === 'title' ? loweredTitleContains(text) : loweredTextContains(text);
     return sql<{ id: string }>`SELECT id FROM prompt_search WHERE ${contains} LIMIT ${limit}`;
   }
-  // An FTS5 column filter limits the phrase to the title column.
-  const query = within === 'title' ? `title : ${ftsPhrase(text)}` : ftsPhrase(text);
+  const query = within === 'title' ? ftsTitlePhrase(text) : ftsPhrase(text);
   return sql<{ id: number }>`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${query} LIMIT ${limit}`;
 }
 
@@ -145,10 +154,10 @@ export function inMatchList(dialect: Dialect, list: MatchList): Expression<SqlBo
  * column filter on SQLite, prompt_search's lower-cased title on PostgreSQL.
  * Related prompts use it to find titles sharing one of a prompt's words.
  */
-export function titleContains(dialect: Dialect, word: string): Expression<SqlBool> {
+export function titleContainsByIndex(dialect: Dialect, word: string): Expression<SqlBool> {
   if (dialect === 'postgres') {
     // A plain IN: the planner joins the few matches to prompts_id_likes_idx (migration 0009), never reading prompts' rows.
-    return sql<SqlBool>`prompts.id IN (SELECT id FROM prompt_search WHERE title LIKE lower(${likePattern(word)}))`;
+    return sql<SqlBool>`prompts.id IN (SELECT id FROM prompt_search WHERE ${loweredTitleContains(word)})`;
   }
-  return sql<SqlBool>`prompts.rowid IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${`title : ${ftsPhrase(word)}`})`;
+  return sql<SqlBool>`prompts.rowid IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${ftsTitlePhrase(word)})`;
 }
