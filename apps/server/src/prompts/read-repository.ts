@@ -118,7 +118,9 @@ export function selectPromptColumns(query: PromptQuery, userId: string | undefin
     );
 }
 
-export type PromptRow = Awaited<ReturnType<typeof listSorted>>[number] & { readonly relevance_tier?: RelevanceTier };
+export type PromptRow = Awaited<ReturnType<ReturnType<typeof sortedPageQuery>['execute']>>[number] & {
+  readonly relevance_tier?: RelevanceTier;
+};
 
 /** A page of prompts in the requested order; a search's best-match order reads its tiers in turn. */
 export async function listPrompts(
@@ -128,7 +130,7 @@ export async function listPrompts(
   page: PageRequest,
   userId: string | undefined,
 ): Promise<PromptRow[]> {
-  if (page.sort !== 'relevance') return listSorted(db, dialect, filter, page, userId);
+  if (page.sort !== 'relevance') return sortedPageQuery(db, dialect, filter, page, userId).execute();
   const text = filter.q;
   // The route refuses sort=relevance without a search (listQuerySchema).
   if (!text) throw new Error('The best-match order needs a search text');
@@ -140,14 +142,14 @@ export async function listPrompts(
     // A title match is a search match: with the title matches read, tiers 0-1 need no other test of the
     // text (and PostgreSQL's planner, given two id lists at once, scans the whole table).
     const titleTier = tier === 0 || tier === 1;
-    const tierRows = await listSorted(
+    const tierRows = await sortedPageQuery(
       db,
       dialect,
       titleTier && page.titleMatches?.all ? { ...filter, q: undefined } : filter,
       { ...page, limit: left, after: tier === firstTier ? page.after : undefined },
       userId,
       (eb) => relevanceTierCondition(dialect, eb, text, tier, page.titleMatches),
-    );
+    ).execute();
     for (const row of tierRows) rows.push({ ...row, relevance_tier: tier });
   }
   return rows;
@@ -159,18 +161,7 @@ export function cursorAfter(sort: SortOption, row: PromptRow): Cursor {
   return sort === 'relevance' ? { ...cursor, tier: row.relevance_tier ?? 0 } : cursor;
 }
 
-function listSorted(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  filter: PromptFilter,
-  page: PageRequest,
-  userId: string | undefined,
-  only?: (eb: ExpressionBuilder<Database, 'prompts'>) => Expression<SqlBool>,
-) {
-  return sortedPageQuery(db, dialect, filter, page, userId, only).execute();
-}
-
-/** The query behind one page in one order (exported for the tests that read its plan). */
+/** The query behind one page in one order (the tests read its plan). */
 export function sortedPageQuery(
   db: Kysely<Database>,
   dialect: Dialect,
