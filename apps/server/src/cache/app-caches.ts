@@ -4,7 +4,8 @@ import { createSnapshotCache } from './snapshot-cache';
 /**
  * The app's caches, split by what invalidates them, so the stream of likes
  * and copies does not also throw away the list totals and facets:
- * - catalog: facets and list totals (of searches too); they change only when
+ * - catalog: facets, list totals (of searches too) and the best-match
+ *   order's title matches (prompts/listing.ts); they change only when
  *   a prompt is added (or hidden);
  * - activity: analytics and pages of the list (their like, copy and note
  *   counts); every write changes them;

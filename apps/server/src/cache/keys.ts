@@ -23,6 +23,8 @@ export const cacheKeys = {
   analytics: (today: string) => `analytics:${today}`,
   /** The exact number of prompts matching a filter (X-Total-Count). */
   listTotal: (parts: ListKeyParts) => `count:${JSON.stringify(listParts(parts))}`,
+  /** A search's title matches, of any status, for the best-match order (prompts/relevance.ts). */
+  titleMatches: (text: string) => `titles:${JSON.stringify(text)}`,
   /** One page of the list, shared by every visitor. */
   listPage: (parts: ListKeyParts, page: { readonly sort: string; readonly limit: number; readonly cursor?: string }) =>
     `page:${JSON.stringify([page.sort, ...listParts(parts), page.limit, page.cursor ?? null])}`,

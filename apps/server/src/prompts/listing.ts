@@ -9,7 +9,7 @@ import type { BytePatch } from '../http/shared-json';
 import { type FullList, buildFullList, patchesFor } from './full-list';
 import { decodeCursor, encodeCursor } from './cursor';
 import * as read from './read-repository';
-import { type TitleMatches, readTitleMatches } from './relevance';
+import { type TitleMatches, readTitleMatches, withWalkOrder } from './relevance';
 import type { SearchStrategy } from './search';
 import { toPrompt } from './to-prompt';
 import { createVisitorLikes } from './visitor-likes';
@@ -58,6 +58,20 @@ interface SearchPlan {
  * not ("with", in half the prompts and no title, needs the empty list most).
  */
 const MIN_TITLE_LIST = 10_000;
+
+/**
+ * Title matches are kept with the catalog's answers (they change only when
+ * a prompt is added or hidden, as the totals do) when they are this few ids
+ * or fewer. The few are what costs most to read again: a needle inside
+ * thousands of titles and rarely a word of its own ("ab") scans the whole
+ * title index for them (20-40 ms at 100k prompts), where a long list reads
+ * in a few milliseconds and would hold memory (10,000 ids: 80-400 KB).
+ */
+const MAX_KEPT_TITLE_MATCHES = MIN_MATCH_LIST;
+
+function titleMatchCount(titles: TitleMatches): number {
+  return (titles.all?.matches.length ?? 0) + (titles.wholeWord?.matches.length ?? 0);
+}
 
 export interface PromptPage {
   readonly prompts: Prompt[];
@@ -119,11 +133,13 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
       : await countMatches(filter).then((total) => ({ total, searchStrategy: total > 0 && total >= scanFrom ? 'scan' : 'index' }));
     if (sort !== 'relevance') return plan;
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
-    const titleMatches = await readTitleMatches(database.longReads, dialect, filter.q, {
-      all: Math.max(listLimit, MIN_TITLE_LIST),
-      wholeWord: listLimit,
-    });
-    return { ...plan, titleMatches };
+    const text = filter.q;
+    const key = cacheKeys.titleMatches(text);
+    const titleMatches = await caches.catalog.get(key, () =>
+      readTitleMatches(database.longReads, dialect, text, { all: Math.max(listLimit, MIN_TITLE_LIST), wholeWord: listLimit }),
+    );
+    if (titleMatchCount(titleMatches) > MAX_KEPT_TITLE_MATCHES) caches.catalog.forget(key);
+    return { ...plan, titleMatches: withWalkOrder(dialect, titleMatches, candidates) };
   };
 
   /**

@@ -3,9 +3,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Dialect } from '../db/connect';
 import { sql } from 'kysely';
 import { containsAsWholeWord } from '../db/sqlite-functions';
-import { cursorAfter, listPrompts } from './read-repository';
+import { cursorAfter, listPrompts, sortedPageQuery } from './read-repository';
 import { sqliteQueryPlan } from '../testing/query-plan';
-import { type TitleMatches, readTitleMatches, titleMatchQuery, wholeWordTitleMatchQuery } from './relevance';
+import {
+  type TitleMatches,
+  readTitleMatches,
+  relevanceTierCondition,
+  titleMatchQuery,
+  wholeWordTitleMatchQuery,
+  withWalkOrder,
+} from './relevance';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp } from '../testing/test-app';
 
@@ -106,6 +113,26 @@ describe.each(TEST_DIALECTS)('sort=relevance on %s', (dialect) => {
     expect((await bestMatches(t, 'e-mail')).titles).toEqual(['Meeting Recap']);
   });
 
+  it('ranks a prompt shared after the title matches were read (they are kept until the catalog changes)', async () => {
+    expect((await bestMatches(t, 'email')).titles[0]).not.toBe('Email Zero');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title: 'Email Zero', prompt: 'Reach inbox zero in a week.', category: 'Writing', model: 'o3' },
+    });
+    expect(response.statusCode).toBe(201);
+    await t.database.db.updateTable('prompts').set({ like_count: 1000 }).where('title', '=', 'Email Zero').execute();
+    // A like empties the cached pages, not the title matches: they must have gone with the new prompt.
+    const liked = await t.app.inject({
+      method: 'POST',
+      url: `/api/prompts/${(response.json() as Prompt)._id}/like`,
+      headers: { 'user-id': 'user_titlecache01' },
+      payload: { liked: true },
+    });
+    expect(liked.statusCode).toBe(200);
+    expect((await bestMatches(t, 'email')).titles[0]).toBe('Email Zero');
+  });
+
   it('combines with the other filters and leaves hidden prompts out', async () => {
     await t.database.db.updateTable('prompts').set({ status: 'hidden' }).where('title', '=', 'Cold Email Opener').execute();
     const { titles, total } = await bestMatches(t, 'email', 48, `&category=Writing`);
@@ -152,8 +179,11 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
           {},
           { all: { matches: inTitle.map((row) => row.key) } },
           { wholeWord: { matches: wholeWord.map((row) => row.key) } },
-          await readTitleMatches(db, dialect, q, { all: 100, wholeWord: 100 }),
-          await readTitleMatches(db, dialect, q, { all: 0, wholeWord: 100 }),
+          // Each list walked in the likes order (among 1 candidate every list is long enough), and looked up.
+          withWalkOrder(dialect, await readTitleMatches(db, dialect, q, { all: 100, wholeWord: 100 }), 1),
+          withWalkOrder(dialect, await readTitleMatches(db, dialect, q, { all: 100, wholeWord: 100 }), Number.MAX_SAFE_INTEGER),
+          withWalkOrder(dialect, await readTitleMatches(db, dialect, q, { all: 0, wholeWord: 100 }), 1),
+          withWalkOrder(dialect, await readTitleMatches(db, dialect, q, { all: 0, wholeWord: 100 }), Number.MAX_SAFE_INTEGER),
         ];
         const pages = [];
         for (const titleMatches of variants) {
@@ -181,14 +211,35 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
       try {
         const { db } = t.database;
         for (const query of [wholeWordTitleMatchQuery('sqlite', 'ab', 100), titleMatchQuery('sqlite', 'ab', 100)]) {
-          expect(query).toBeDefined();
-          if (query) expect(await sqliteQueryPlan(db, query.compile(db))).toContain('COVERING INDEX prompts_title_idx');
+          expect(await sqliteQueryPlan(db, query.compile(db))).toContain('COVERING INDEX prompts_title_idx');
         }
       } finally {
         await t.close();
       }
     },
   );
+
+  it.runIf(dialect === 'sqlite')('walks the likes order for a long tier list on SQLite', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const { db } = t.database;
+      const query = (walkOrder: boolean) => {
+        const titleMatches: TitleMatches = { all: { matches: [1, 2], walkOrder } };
+        return sortedPageQuery(db, dialect, {}, { sort: 'relevance', limit: 49 }, undefined, (eb) =>
+          relevanceTierCondition(dialect, eb, 'mail', 0, titleMatches),
+        );
+      };
+      // The unary + keeps SQLite off the rowid lookups and on the likes order's index. (Without statistics, as
+      // here, SQLite walks either way; the bench's analysed library started from the list and sorted it.)
+      const walked = await sqliteQueryPlan(db, query(true));
+      expect(walked).toContain('prompts_likes_idx');
+      expect(walked).not.toContain('TEMP B-TREE FOR ORDER BY');
+      expect(query(true).compile().sql).toContain('+prompts.rowid IN');
+      expect(query(false).compile().sql).not.toContain('+prompts.rowid');
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('the best-match order is the same on every database', () => {

@@ -2,7 +2,16 @@ import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, 
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { SQLITE_LOWER_FUNCTION, SQLITE_WHOLE_WORD_FUNCTION, isWordCharacter } from '../db/sqlite-functions';
-import { ASCII_ONLY, type MatchList, TRIGRAM_MIN_LENGTH, inMatchList, indexMatches, likePattern, loweredTitleContains } from './search';
+import {
+  ASCII_ONLY,
+  type MatchList,
+  TRIGRAM_MIN_LENGTH,
+  ftsTitlePhrase,
+  inMatchList,
+  likePattern,
+  loweredTitleContains,
+  walkOrderFor,
+} from './search';
 
 /**
  * The best-match order (sort=relevance, decision 0012). A search is one
@@ -36,7 +45,10 @@ type PromptsExpressions = ExpressionBuilder<Database, 'prompts'>;
  *   itself: "abo", "ab", "ing").
  * Without them a tier tests each title while walking the likes order, which
  * meets its page soon when the tier is common and reads every prompt when it
- * is rare or empty (250-950 ms on SQLite at 100k prompts).
+ * is rare or empty (250-950 ms on SQLite at 100k prompts). A long list is
+ * itself walked in the likes order (MatchList.walkOrder): "plan", in 9,946
+ * titles at 100k prompts, looked each one up and sorted them in 55 ms, and
+ * walks to a page of whole-word matches in 5 ms.
  */
 export interface TitleMatches {
   readonly all?: MatchList;
@@ -62,36 +74,50 @@ export async function readTitleMatches(
 
 async function listOrNothing(
   db: Kysely<Database>,
-  query: RawBuilder<{ id: number | string }> | undefined,
+  query: RawBuilder<{ id: number | string }>,
   limit: number,
 ): Promise<MatchList | undefined> {
-  if (!query) return undefined;
   const { rows } = await query.execute(db);
   return rows.length < limit ? { matches: rows.map((row) => row.id) } : undefined;
 }
 
+/** The title matches, each list told how its page is best found among `candidates` prompts (walkOrderFor). */
+export function withWalkOrder(dialect: Dialect, titles: TitleMatches, candidates: number): TitleMatches {
+  const walked = (list: MatchList | undefined) => list && { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates) };
+  return { all: walked(titles.all), wholeWord: walked(titles.wholeWord) };
+}
+
 /**
- * The title matches from an index: the trigram index for 3+ characters
- * (search.ts); on SQLite, shorter needles scan the title index (migration
- * 0010), which holds the titles alone. PostgreSQL has no index for those.
+ * The title matches: from the trigram index for 3+ characters (search.ts).
+ * Shorter needles scan the titles: on SQLite the title index (migration
+ * 0010), which holds the titles alone; on PostgreSQL prompt_search, whose
+ * titles are lower-cased (40 ms at 100k prompts, read again only after the
+ * catalog changes: listing.ts keeps few matches with the catalog's answers).
+ * (Whether each holds the text as a whole word is left to the page, which
+ * tests only the titles it walks past: testing all of them here cost 40-50
+ * ms for 10,000 titles on SQLite, reading each one's row.)
  */
-export function titleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> | undefined {
-  if ([...text].length >= TRIGRAM_MIN_LENGTH) return indexMatches(dialect, text, limit, 'title');
-  if (dialect === 'postgres') return undefined;
+export function titleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> {
+  if (dialect === 'postgres') return sql<{ id: string }>`SELECT id FROM prompt_search WHERE ${loweredTitleContains(text)} LIMIT ${limit}`;
+  if ([...text].length >= TRIGRAM_MIN_LENGTH) {
+    return sql<{ id: number }>`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsTitlePhrase(text)} LIMIT ${limit}`;
+  }
   return sql<{ id: number }>`SELECT rowid AS id FROM prompts WHERE ${titleContainsByScan(dialect, text)} LIMIT ${limit}`;
 }
 
 /**
  * Whole-word title matches: on SQLite a scan of the title index (about 30 ms
- * at 100k prompts, against a walk of every row); on PostgreSQL the lower-cased
- * title's trigram index, rechecked by the regular expression (3+ characters).
+ * at 100k prompts, against a walk of every row); on PostgreSQL prompt_search's
+ * lower-cased titles (through their trigram index for 3+ characters),
+ * rechecked by the regular expression. Without this list the first tier
+ * walked the likes order testing every title: 180 ms for "ab" on PostgreSQL,
+ * found as a word in no title at 100k prompts.
  */
-export function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> | undefined {
+export function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> {
   if (dialect === 'sqlite') {
     return sql<{ id: number }>`SELECT rowid AS id FROM prompts
       WHERE ${titleContainsByScan(dialect, text)} AND ${containsWholeWord(dialect, 'title', text)} LIMIT ${limit}`;
   }
-  if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
   return sql<{ id: string }>`SELECT id FROM prompt_search
     WHERE ${loweredTitleContains(text)} AND coalesce(title ~ lower(${wholeWordPattern(text)}), false) LIMIT ${limit}`;
 }
