@@ -35,6 +35,23 @@ describe('chooseSources', () => {
     ]);
   });
 
+  it('counts a title word by the titles containing it, inside longer words too, when given', () => {
+    const uses = new Map([
+      ['help', 20],
+      ['menu', 30],
+    ]);
+    // "help" is also in 3,000 "helper" titles, which its source would read; "menu" is in no longer word.
+    const reads = new Map([
+      ['help', 3000],
+      ['menu', 30],
+    ]);
+    expect(chooseSources('Food', new Map(), uses, reads)).toEqual([
+      { kind: 'category', category: 'Food' },
+      { kind: 'title-word', word: 'menu' },
+    ]);
+    expect(chooseSources('Food', new Map(), uses)).toContainEqual({ kind: 'title-word', word: 'help' });
+  });
+
   it('skips what only the prompt itself uses, and what is too common to say much', () => {
     const sources = chooseSources('Writing', new Map([['solo', 1]]), new Map([['plan', SPECIFIC_MAX_USES + 1]]));
     expect(sources).toEqual([{ kind: 'category', category: 'Writing' }]);

@@ -51,25 +51,33 @@ export type CandidateSource =
 /**
  * The sources to read for a prompt: its category (one index range, always),
  * then its specific tags and title words, rarest first (ties: tags first,
- * then by name), while their counts fit SOURCE_ROW_BUDGET. A tag or word
+ * then by name), each one the rows read so far leave room for within
+ * SOURCE_ROW_BUDGET. A tag reads its count; a title word reads every title
+ * containing it, inside longer words too (`titleWordReads`; its uses when
+ * absent). A tag or word
  * no other visible prompt uses (count 1: the prompt's own) brings nothing.
  */
 export function chooseSources(
   category: string,
   tagCounts: ReadonlyMap<string, number>,
   titleWordUses: ReadonlyMap<string, number>,
+  titleWordReads: ReadonlyMap<string, number> = titleWordUses,
 ): CandidateSource[] {
   const signals = [
-    ...[...tagCounts].map(([name, count]) => ({ source: { kind: 'tag', tag: name } as const, name, count, order: 0 })),
-    ...[...titleWordUses].map(([name, count]) => ({ source: { kind: 'title-word', word: name } as const, name, count, order: 1 })),
+    ...[...tagCounts].map(([name, count]) => ({ source: { kind: 'tag', tag: name } as const, name, count, rows: count, order: 0 })),
+    ...[...titleWordUses].map(([name, count]) => {
+      const rows = Math.max(count, titleWordReads.get(name) ?? count);
+      return { source: { kind: 'title-word', word: name } as const, name, count, rows, order: 1 };
+    }),
   ]
     .filter((signal) => signal.count >= 2 && signal.count <= SPECIFIC_MAX_USES)
     .sort((a, b) => a.count - b.count || a.order - b.order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const sources: CandidateSource[] = [{ kind: 'category', category }];
   let rows = 0;
   for (const signal of signals) {
-    if (rows + signal.count > SOURCE_ROW_BUDGET) break;
-    rows += signal.count;
+    // Not a stop: a rarer word found inside many longer ones may not fit where a commoner tag still does.
+    if (rows + signal.rows > SOURCE_ROW_BUDGET) continue;
+    rows += signal.rows;
     sources.push(signal.source);
   }
   return sources;

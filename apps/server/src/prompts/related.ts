@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/app-error';
 import * as read from './read-repository';
-import { findCandidates, tagCounts, titleWordUses } from './related-repository';
+import { findCandidates, tagCounts, titleWordReads, titleWordUses } from './related-repository';
 import { type CandidateSource, type RelatedTarget, chooseSources, rankRelated } from './related-score';
 import { toPrompt } from './to-prompt';
 import type { createVisitorLikes } from './visitor-likes';
@@ -37,8 +37,8 @@ async function relatedPlan(db: Kysely<Database>, id: string): Promise<RelatedPla
   if (!row) throw notFound('Prompt');
   const prompt = toPrompt(row);
   const words = [...new Set(titleWords(prompt.title))];
-  const [tags, uses] = await Promise.all([tagCounts(db, prompt.tags), titleWordUses(db, words)]);
-  return { target: { ...candidateText(prompt), titleWordUses: uses }, sources: chooseSources(prompt.category, tags, uses) };
+  const [tags, uses, reads] = await Promise.all([tagCounts(db, prompt.tags), titleWordUses(db, words), titleWordReads(db, words)]);
+  return { target: { ...candidateText(prompt), titleWordUses: uses }, sources: chooseSources(prompt.category, tags, uses, reads) };
 }
 
 /**
