@@ -46,6 +46,26 @@ describe('createReadCache', () => {
     expect(await cache.get('a', async () => 'after the write')).toBe('after the write');
   });
 
+  it('does not keep a value its reader says not to, yet shares its computation while in flight', async () => {
+    const cache = createReadCache({ ttlMs: 1000 });
+    let computed = 0;
+    const read = () =>
+      cache.get(
+        'big',
+        async () => {
+          computed += 1;
+          return 'x'.repeat(10);
+        },
+        { keep: (value) => value.length < 5 },
+      );
+    await Promise.all([read(), read()]);
+    expect(computed).toBe(1);
+    await read();
+    expect(computed).toBe(2);
+    await cache.get('small', async () => 'x', { keep: (value) => value.length < 5 });
+    expect(await cache.get('small', async () => 'recomputed')).toBe('x');
+  });
+
   it('forgets failures and evicts the oldest entry beyond the limit', async () => {
     const cache = createReadCache({ ttlMs: 1000, maxEntries: 2 });
     await expect(cache.get('x', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');

@@ -16,7 +16,7 @@
  * ending it, so a stream of likes recomputes it at most once per period.
  */
 export interface ReadCache {
-  get<T>(key: string, compute: () => Promise<T>, options?: EntryOptions): Promise<T>;
+  get<T>(key: string, compute: () => Promise<T>, options?: EntryOptions<T>): Promise<T>;
   /** Drops every entry: a write changed what they were computed from. */
   invalidate(): void;
   /** As invalidate(), but an entry read with `staleForMs` lives on until that long after its computation began. */
@@ -32,13 +32,19 @@ export interface ReadCacheOptions {
   readonly now?: () => number;
 }
 
-export interface EntryOptions {
+export interface EntryOptions<T = unknown> {
   /**
    * For answers that are costly to compute and where a moment's lag is
    * invisible (the Insights dashboard): how long after its computation began
    * the entry may still be served once a write has invalidated it.
    */
   readonly staleForMs?: number;
+  /**
+   * Whether the computed value is kept once read (by default it is):
+   * concurrent misses still share the computation, but an answer that holds
+   * much memory and costs little to read again need not stay.
+   */
+  readonly keep?: (value: T) => boolean;
 }
 
 interface Entry {
@@ -56,7 +62,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const entries = new Map<string, Entry>();
   return {
-    get<T>(key: string, compute: () => Promise<T>, entryOptions: EntryOptions = {}): Promise<T> {
+    get<T>(key: string, compute: () => Promise<T>, entryOptions: EntryOptions<T> = {}): Promise<T> {
       const hit = entries.get(key);
       entries.delete(key);
       if (hit && hit.expires > now()) {
@@ -72,10 +78,14 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      // A failed read is not remembered.
-      value.catch(() => {
+      // A failed read is not remembered, nor one the caller does not keep.
+      const drop = () => {
         if (entries.get(key) === entry) entries.delete(key);
-      });
+      };
+      const keep = entryOptions.keep;
+      value.then((result) => {
+        if (keep && !keep(result)) drop();
+      }, drop);
       return value;
     },
     invalidate() {

@@ -135,10 +135,11 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
     const text = filter.q;
     const key = cacheKeys.titleMatches(text);
-    const titleMatches = await caches.catalog.get(key, () =>
-      readTitleMatches(database.longReads, dialect, text, { all: Math.max(listLimit, MIN_TITLE_LIST), wholeWord: listLimit }),
+    const titleMatches = await caches.catalog.get(
+      key,
+      () => readTitleMatches(database.longReads, dialect, text, { all: Math.max(listLimit, MIN_TITLE_LIST), wholeWord: listLimit }),
+      { keep: (titles) => titleMatchCount(titles) <= MAX_KEPT_TITLE_MATCHES },
     );
-    if (titleMatchCount(titleMatches) > MAX_KEPT_TITLE_MATCHES) caches.catalog.forget(key);
     return { ...plan, titleMatches: withWalkOrder(dialect, titleMatches, candidates) };
   };
 
