@@ -8,7 +8,7 @@ import { connectDatabase } from '../apps/server/src/db/connect';
 import { firstScreenAssets, totalGzip } from './lib/first-screen';
 import { type BenchDialect, databaseUrl, ensureData } from './lib/data';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
-import { distinctNeedles, searchEachNeedleOnce } from './lib/cold-search';
+import { distinctNeedles, searchEachNeedleOnce, searchRequests } from './lib/cold-search';
 import { crossInstanceVisibility } from './lib/cross-instance';
 import { FULL_LIST_CLIENTS, fullListLoad } from './lib/full-list-load';
 import { probeHealth } from './lib/health-probe';
@@ -103,7 +103,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   console.log(`[${dialect}] indexed search vs LIKE scan`);
   const direct = connectDatabase(parseDatabaseUrl(url));
   const search = await measureSearchSpeed(direct.db, direct.dialect);
-  const needles = await distinctNeedles(direct.db, COLD_NEEDLES);
+  const needles = await searchRequests(direct, await distinctNeedles(direct.db, COLD_NEEDLES));
 
   const server = await startBuiltServer(url, { NODE_ENV: 'production' });
   console.log(`[${dialect}] one client, a word in half the prompts`);

@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema';
+import type { DatabaseHandle } from '../../apps/server/src/db/connect';
+import { matchListLimit } from '../../apps/server/src/prompts/listing';
+import { countPrompts, findMatches } from '../../apps/server/src/prompts/read-repository';
 import { type LoadResult, load } from './load';
 
 /**
@@ -29,12 +32,31 @@ export async function distinctNeedles(db: Kysely<Database>, count: number): Prom
 }
 
 /**
- * Searches, each request with the next needle. Fails afterwards if the
- * needles ran out, since a needle used twice could have been a cache hit.
+ * The requests a visitor's browser makes for each needle: its first page,
+ * then, for a needle whose page comes without its total (no match list:
+ * found in many prompts, decision 0013), GET /api/prompts/count. Which
+ * needles those are is read from the index with the listing's own limit.
+ */
+export async function searchRequests(database: DatabaseHandle, needles: readonly string[]): Promise<string[]> {
+  const visible = await countPrompts(database.db, database.dialect, {});
+  const paths: string[] = [];
+  for (const needle of needles) {
+    const q = encodeURIComponent(needle);
+    paths.push(`/api/prompts?limit=48&q=${q}`);
+    const list = await findMatches(database.longReads, database.dialect, needle, matchListLimit(visible));
+    if (!list) paths.push(`/api/prompts/count?q=${q}`);
+  }
+  return paths;
+}
+
+/**
+ * Searches, each request the next of `paths` (searchRequests). Fails
+ * afterwards if the paths ran out, since a request made twice could have
+ * been a cache hit.
  */
 export async function searchEachNeedleOnce(
   baseUrl: string,
-  needles: readonly string[],
+  paths: readonly string[],
   connections: number,
   seconds: number,
 ): Promise<LoadResult> {
@@ -44,11 +66,11 @@ export async function searchEachNeedleOnce(
     connections,
     seconds,
     setupRequest: (request) => {
-      const needle = needles[next % needles.length] ?? '';
+      const path = paths[next % paths.length] ?? '';
       next += 1;
-      return { ...request, path: `/api/prompts?limit=48&q=${encodeURIComponent(needle)}` };
+      return { ...request, path };
     },
   });
-  if (next > needles.length) throw new Error(`${next} requests but only ${needles.length} distinct needles: ask for more`);
+  if (next > paths.length) throw new Error(`${next} requests but only ${paths.length} distinct ones: ask for more needles`);
   return result;
 }

@@ -10,15 +10,21 @@ export interface CommonWordSearch {
   readonly word: string;
   readonly matches: number;
   readonly share: number;
+  /** The first page and the exact total, one after the other, as the web app asks them. */
   readonly p50Ms: number;
   readonly maxMs: number;
+  /** The first page alone, which no longer waits for the total (decision 0013). */
+  readonly pageP50Ms: number;
+  readonly pageMaxMs: number;
 }
 
 /**
  * One visitor searching for a word found in about half the library, as
- * GET /api/prompts?q=<word>&limit=48 answers it when nothing is cached: the
- * listing's own plan (search strategy, exact total, first page), with empty
- * caches each round, its long reads where the server runs them.
+ * GET /api/prompts?q=<word>&limit=48 and then GET /api/prompts/count?q=<word>
+ * answer it when nothing is cached (the page comes without its total, which
+ * the web app then asks for: decision 0013): the listing's own plan, with
+ * empty caches each round, its long reads where the server runs them. The
+ * target is judged on both together; the page alone is shown beside it.
  */
 export async function measureCommonWord(database: DatabaseHandle, rounds = 7): Promise<CommonWordSearch> {
   const visible = await countPrompts(database.db, database.dialect, {});
@@ -27,19 +33,24 @@ export async function measureCommonWord(database: DatabaseHandle, rounds = 7): P
     const matches = await countPrompts(database.db, database.dialect, { q: word });
     if (Math.abs(matches / visible - 0.5) < Math.abs(best.matches / visible - 0.5)) best = { word, matches };
   }
-  const samples: number[] = [];
+  const both: number[] = [];
+  const pages: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const listing = createListing(database, createAppCaches());
     const started = performance.now();
     const page = await listing.list({ q: best.word, limit: 48 }, undefined);
-    samples.push(performance.now() - started);
-    if (page.total !== best.matches) throw new Error(`"${best.word}": total ${page.total}, expected ${best.matches}`);
+    pages.push(performance.now() - started);
+    const total = page.total ?? (await listing.count({ q: best.word }, undefined));
+    both.push(performance.now() - started);
+    if (total !== best.matches) throw new Error(`"${best.word}": total ${total}, expected ${best.matches}`);
   }
-  samples.sort((a, b) => a - b);
+  const middle = (samples: number[]) => samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0;
   return {
     ...best,
     share: best.matches / visible,
-    p50Ms: samples[Math.floor(samples.length / 2)] ?? 0,
-    maxMs: samples.at(-1) ?? 0,
+    p50Ms: middle(both),
+    maxMs: both.at(-1) ?? 0,
+    pageP50Ms: middle(pages),
+    pageMaxMs: pages.at(-1) ?? 0,
   };
 }

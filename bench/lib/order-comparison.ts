@@ -6,6 +6,13 @@ export const RELEVANCE_NEEDLES = ['with', 'about', 'write a', 'story', 'email', 
 /** Tags of the generated library (every prompt carries its category as a tag): each about a tenth of it. */
 export const TAG_FILTERS = ['coding', 'writing', 'marketing'] as const;
 
+/**
+ * Rounds of each filter: enough requests that the p99 compared is a
+ * percentile, not the one slowest request (3 rounds of 3 tags made it the
+ * single slowest of 9, which one pause of the machine decided).
+ */
+export const ORDER_ROUNDS = 10;
+
 export interface OrderComparison {
   readonly requests: number;
   readonly likesP50Ms: number;
@@ -28,7 +35,7 @@ export async function compareWithLikesOrder(
   promptId: string,
   filters: readonly string[],
   otherSort: string | undefined,
-  rounds = 3,
+  rounds = ORDER_ROUNDS,
 ): Promise<OrderComparison> {
   const likes: number[] = [];
   const other: number[] = [];

@@ -55,3 +55,20 @@ test('without any filter both figures are the library', async ({ page }) => {
   expect(total).toBeGreaterThan(48);
   await expect(footer(page)).toHaveText(`Displaying ${total} of ${total} prompts`);
 });
+
+test('a search found in many prompts shows its page first and its count when counted, never another one', async ({ page, request }) => {
+  // A two-letter search has no index to list its matches: its page never waits for its count (decision 0013).
+  // A new prompt changes the library, so no earlier count of this search is sent with the page.
+  await createPrompt(request, { category: unique('Count ') });
+  const counted = page.waitForResponse((response) => response.url().includes('/api/prompts/count?') && response.url().includes('q=re'));
+  const firstPage = page.waitForResponse((response) => response.url().includes('/api/prompts?') && response.url().includes('q=re'));
+  const library = await openLibrary(page, '/?q=re');
+  expect((await firstPage).headers()['x-total-count']).toBeUndefined();
+  const { total } = (await (await counted).json()) as { total: number };
+  expect(total).toBeGreaterThan(48);
+  await expect(page.locator('.prompt-card').first()).toBeVisible();
+  await expect(footer(page)).toHaveText(`Displaying ${total} of ${library} prompts`);
+  // The same count from the list's own header, now that the search has been counted.
+  const again = await request.get('/api/prompts?q=re&limit=48');
+  expect(again.headers()['x-total-count']).toBe(String(total));
+});

@@ -138,6 +138,14 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** GET /api/prompts/count: the list's filters (its order and paging, if sent, are ignored). */
+export const countQuerySchema = listQuerySchema.pick({ q: true, category: true, model: true, tags: true, liked: true });
+export type CountQuery = z.infer<typeof countQuerySchema>;
+
+/** How many prompts match (GET /api/prompts/count). */
+export const promptCountSchema = z.object({ total: z.number().int().min(0) });
+export type PromptCount = z.infer<typeof promptCountSchema>;
+
 /** GET /api/search/suggest: the search text that found nothing. */
 export const suggestQuerySchema = z.object({
   q: z

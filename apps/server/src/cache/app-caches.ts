@@ -1,4 +1,4 @@
-import { READ_CACHE_TTL_MS, type ReadCache, createReadCache } from './read-cache';
+import { type PeekableReadCache, READ_CACHE_TTL_MS, type ReadCache, createReadCache } from './read-cache';
 import { createSnapshotCache } from './snapshot-cache';
 
 /**
@@ -19,7 +19,7 @@ import { createSnapshotCache } from './snapshot-cache';
  *   rebuilds it in the background instead of making a visitor wait.
  */
 export interface AppCaches {
-  readonly catalog: ReadCache;
+  readonly catalog: PeekableReadCache;
   readonly activity: ReadCache;
   readonly visitorLikes: ReadCache;
   readonly fullLists: ReadCache;

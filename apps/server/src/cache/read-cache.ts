@@ -25,6 +25,16 @@ export interface ReadCache {
   forget(key: string): void;
 }
 
+/** A read cache that can also tell what it already knows (createReadCache). */
+export interface PeekableReadCache extends ReadCache {
+  /**
+   * The value of a fresh entry whose computation has finished, without
+   * computing or waiting for anything: for an answer worth sending only
+   * when it is already known (a search's total, prompts/listing.ts).
+   */
+  peek<T>(key: string): { readonly value: T } | undefined;
+}
+
 export interface ReadCacheOptions {
   readonly ttlMs: number;
   /** Entries beyond this many evict the least recently used (keys come from visitors' searches and filters). */
@@ -49,6 +59,8 @@ export interface EntryOptions<T = unknown> {
 
 interface Entry {
   readonly value: Promise<unknown>;
+  /** Set once the computation has succeeded (peek). */
+  settled?: { readonly value: unknown };
   readonly started: number;
   expires: number;
   readonly staleForMs: number;
@@ -56,7 +68,7 @@ interface Entry {
 
 const DEFAULT_MAX_ENTRIES = 1000;
 
-export function createReadCache(options: ReadCacheOptions): ReadCache {
+export function createReadCache(options: ReadCacheOptions): PeekableReadCache {
   // Looked up on each call, so a test that fakes Date moves this clock too.
   const now = options.now ?? (() => Date.now());
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -84,9 +96,14 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       };
       const keep = entryOptions.keep;
       value.then((result) => {
+        entry.settled = { value: result };
         if (keep && !keep(result)) drop();
       }, drop);
       return value;
+    },
+    peek<T>(key: string) {
+      const entry = entries.get(key);
+      return entry && entry.expires > now() ? (entry.settled as { readonly value: T } | undefined) : undefined;
     },
     invalidate() {
       entries.clear();

@@ -181,22 +181,14 @@ export function createLibraryMcpServer(deps: LibraryMcpDependencies): McpServer 
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (input) => {
+      const filters = { q: input.text, category: input.category, model: input.model, tags: input.tags };
       const page = await asMcpError(() =>
-        prompts.list(
-          {
-            q: input.text,
-            category: input.category,
-            model: input.model,
-            tags: input.tags,
-            sort: input.sort,
-            limit: input.limit ?? SEARCH_DEFAULT_LIMIT,
-            cursor: input.cursor,
-          },
-          undefined,
-        ),
+        prompts.list({ ...filters, sort: input.sort, limit: input.limit ?? SEARCH_DEFAULT_LIMIT, cursor: input.cursor }, undefined),
       );
+      // A total the page left out (counting costs more than the page) is counted for the agent, who asked for it.
+      const total = page.total ?? (await asMcpError(() => prompts.count(filters, undefined)));
       return jsonResult({
-        total: page.total,
+        total,
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
         prompts: page.prompts.map((prompt) => summary(prompt, permalink(prompt._id))),
       });

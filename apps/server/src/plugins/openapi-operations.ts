@@ -34,7 +34,12 @@ export const OPERATIONS: Readonly<Record<string, OperationDescription>> = {
     summary: 'List or search prompts, paged with limit and cursor',
     userId: 'optional',
     headers: {
-      'X-Total-Count': { type: 'integer', minimum: 0, description: 'How many prompts match (paged requests only)' },
+      'X-Total-Count': {
+        type: 'integer',
+        minimum: 0,
+        description:
+          'How many prompts match (paged requests only). Left out when counting would cost more than the page (a search found in many prompts, not counted since the library last changed): GET /api/prompts/count with the same filters answers it',
+      },
       Link: {
         type: 'string',
         description: `The next page, as \`</api/prompts?...&cursor=...>; rel="next"\` (paged requests with more to come; limit up to ${PAGE_SIZE_MAX})`,
@@ -45,6 +50,11 @@ export const OPERATIONS: Readonly<Record<string, OperationDescription>> = {
     operationId: 'createPrompt',
     summary: 'Share a new prompt',
     headers: { Location: { type: 'string', description: 'The new prompt, /api/prompts/{id}' } },
+  },
+  'GET /api/prompts/count': {
+    operationId: 'countPrompts',
+    summary: "How many prompts match the list's filters: the total a page leaves out of X-Total-Count",
+    userId: 'optional',
   },
   'GET /api/prompts/:id': { operationId: 'getPrompt', summary: 'One prompt by its id', userId: 'optional' },
   'GET /api/prompts/:id/related': {

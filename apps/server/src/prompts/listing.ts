@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@prompt-vault/shared/errors';
-import type { ListQuery, Prompt, SortOption } from '@prompt-vault/shared/schemas';
+import type { CountQuery, ListQuery, Prompt, SortOption } from '@prompt-vault/shared/schemas';
 import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { type ListKeyParts, cacheKeys } from '../cache/keys';
 import type { AppCaches } from '../cache/app-caches';
@@ -41,9 +41,19 @@ const TAG_WALK_SHARE = 0.01;
  */
 const MIN_MATCH_LIST = 100;
 
+/**
+ * How many index matches a search reads into its match list among
+ * `candidates` prompts; a search with this many or more has none, and its
+ * page walks in order without waiting for its total (commonSearchPlan).
+ */
+export function matchListLimit(candidates: number): number {
+  return Math.max(MIN_MATCH_LIST, Math.ceil(candidates * SCAN_SEARCH_SHARE));
+}
+
 /** A search's exact total and how its page is read (searchPlan). */
 interface SearchPlan {
-  readonly total: number;
+  /** Undefined when counting would cost more than the page: the total follows (GET /api/prompts/count). */
+  readonly total?: number;
   readonly searchStrategy: SearchStrategy;
   readonly titleMatches?: TitleMatches;
 }
@@ -75,7 +85,11 @@ function titleMatchCount(titles: TitleMatches): number {
 
 export interface PromptPage {
   readonly prompts: Prompt[];
-  /** Present only for a paged request. */
+  /**
+   * Present only for a paged request, and only when known without counting
+   * more than the page reads: a search found in too many prompts for a match
+   * list has its total follow (`count`, GET /api/prompts/count; decision 0013).
+   */
   readonly total?: number;
   readonly nextCursor?: string;
 }
@@ -126,11 +140,9 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     if (!filter.q || filter.likedBy !== undefined) return { total: await countMatches(filter), searchStrategy: 'index' };
     const candidates = await countMatches({ ...filter, q: undefined });
     const scanFrom = candidates * SCAN_SEARCH_SHARE;
-    const listLimit = Math.max(MIN_MATCH_LIST, Math.ceil(scanFrom));
+    const listLimit = matchListLimit(candidates);
     const list = await read.findMatches(database.longReads, dialect, filter.q, listLimit);
-    const plan: SearchPlan = list
-      ? { total: await countMatches(filter, list), searchStrategy: list }
-      : await countMatches(filter).then((total) => ({ total, searchStrategy: total > 0 && total >= scanFrom ? 'scan' : 'index' }));
+    const plan: SearchPlan = list ? { total: await countMatches(filter, list), searchStrategy: list } : commonSearchPlan(filter, scanFrom);
     if (sort !== 'relevance') return plan;
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
     const text = filter.q;
@@ -142,6 +154,25 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     );
     return { ...plan, titleMatches: withWalkOrder(dialect, titleMatches, candidates) };
   };
+
+  /**
+   * A search with no match list: found in at least a list's worth of
+   * prompts, or too short for the index. Counting its matches costs more
+   * than its page (at 100k prompts, "with": the total 25-40 ms, a page
+   * walked in order 1-3 ms; at a million, ten times the total and the same
+   * page), so the page does not wait for it: the total is sent only when
+   * already known (counted since the catalog last changed), and otherwise
+   * follows from `count`. Walking in page order finds the page of a common
+   * needle soonest; a short one is not in the index either way.
+   */
+  const commonSearchPlan = (filter: read.PromptFilter, scanFrom: number): SearchPlan => {
+    const total = knownTotal(filter);
+    return { total, searchStrategy: total === undefined || (total > 0 && total >= scanFrom) ? 'scan' : 'index' };
+  };
+
+  /** A list total the catalog cache already holds (countMatches), without counting. */
+  const knownTotal = (filter: read.PromptFilter): number | undefined =>
+    caches.catalog.peek<number>(cacheKeys.listTotal(keyParts(filter)))?.value;
 
   /**
    * Whether every tag of the filter is on at least TAG_WALK_SHARE of the
@@ -187,12 +218,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
      */
     async fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patches: BytePatch[] }> {
       const sort = sortOf(query);
-      const filter: read.PromptFilter = {
-        q: searchTextOf(query.q) || undefined,
-        category: query.category,
-        model: query.model,
-        tags: query.tags,
-      };
+      const filter = filterOf(query, userId);
       const list = await caches.fullLists.get(cacheKeys.fullList(keyParts(filter), sort), () => buildFullList(database, filter, sort));
       if (userId === undefined) return { list, patches: [] };
       return { list, patches: patchesFor(list, await visitorLikes.all(userId)) };
@@ -214,14 +240,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
 
     async list(query: ListQuery, userId: string | undefined): Promise<PromptPage> {
       const sort = sortOf(query);
-      const filter: read.PromptFilter = {
-        q: searchTextOf(query.q) || undefined,
-        category: query.category,
-        model: query.model,
-        tags: query.tags,
-        // liked=true without a user id matches nothing: no one has liked anything.
-        likedBy: query.liked === 'true' ? (userId ?? '') : undefined,
-      };
+      const filter = filterOf(query, userId);
       if (query.limit === undefined) {
         const rows = await read.listPrompts(db, dialect, filter, { sort }, userId);
         return { prompts: rows.map(toPrompt) };
@@ -235,10 +254,31 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
        * move with every like, copy and comment).
        */
       const key = cacheKeys.listPage(keyParts(filter), { sort, limit, cursor: query.cursor });
-      const page = await caches.activity.get(key, () => readPage(filter, sort, query, limit));
+      const shared = await caches.activity.get(key, () => readPage(filter, sort, query, limit));
+      // A page kept before its total was counted (by `count`) sends the total once it is known.
+      const page = shared.total === undefined ? { ...shared, total: knownTotal(filter) } : shared;
       const prompts = await visitorLikes.flag(page.prompts, userId);
       return prompts === page.prompts ? page : { ...page, prompts };
     },
+
+    /**
+     * GET /api/prompts/count: how many prompts the list's filters match, the
+     * total a page leaves out when counting costs more than the page
+     * (commonSearchPlan). Counted once per catalog change, like any total.
+     */
+    count: (query: CountQuery, userId: string | undefined): Promise<number> => countMatches(filterOf(query, userId)),
+  };
+}
+
+/** The list's filters, as the list and its count read them. */
+function filterOf(query: CountQuery, userId: string | undefined): read.PromptFilter {
+  return {
+    q: searchTextOf(query.q) || undefined,
+    category: query.category,
+    model: query.model,
+    tags: query.tags,
+    // liked=true without a user id matches nothing: no one has liked anything.
+    likedBy: query.liked === 'true' ? (userId ?? '') : undefined,
   };
 }
 

@@ -1,8 +1,10 @@
 import {
   copyResultSchema,
+  countQuerySchema,
   likeInputSchema,
   likeResultSchema,
   listQuerySchema,
+  promptCountSchema,
   promptInputSchema,
   promptSchema,
 } from '@prompt-vault/shared/schemas';
@@ -41,6 +43,11 @@ export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = 
       return sendSharedJson(request, reply, page.prompts);
     },
   );
+
+  // The total a page leaves out when counting costs more than the page (X-Total-Count absent; listing.ts).
+  app.get('/api/prompts/count', { schema: { querystring: countQuerySchema, response: { 200: promptCountSchema } } }, async (request) => ({
+    total: await prompts.count(request.query, optionalUserId(request)),
+  }));
 
   app.get('/api/prompts/:id', { schema: { params: idParams, response: { 200: promptSchema } } }, async (request) =>
     prompts.get(request.params.id, optionalUserId(request)),

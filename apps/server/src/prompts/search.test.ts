@@ -1,7 +1,7 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { type TestApp, createTestApp } from '../testing/test-app';
+import { type TestApp, createTestApp, listTotal } from '../testing/test-app';
 import { anyVisibleMatch, countPrompts, findMatches, listPrompts } from './read-repository';
 import type { SearchStrategy } from './search';
 
@@ -32,10 +32,11 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
   });
 
   async function search(q: string): Promise<string[]> {
-    const response = await t.app.inject({ url: `/api/prompts?q=${encodeURIComponent(q)}&limit=48` });
+    const url = `/api/prompts?q=${encodeURIComponent(q)}&limit=48`;
+    const response = await t.app.inject({ url });
     expect(response.statusCode).toBe(200);
     const titles = (response.json() as Prompt[]).map((prompt) => prompt.title).sort();
-    expect(response.headers['x-total-count']).toBe(String(titles.length));
+    expect(await listTotal(t.app, url, response.headers)).toBe(String(titles.length));
     return titles;
   }
 

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@prompt-vault/shared/errors';
 import { MESSAGES } from '@prompt-vault/shared/messages';
-import type { ListQuery, Prompt, PromptInput } from '@prompt-vault/shared/schemas';
+import type { CountQuery, ListQuery, Prompt, PromptInput } from '@prompt-vault/shared/schemas';
 import type { LibraryWrites } from '../cache/library-writes';
 import type { AppCaches } from '../cache/app-caches';
 import type { DatabaseHandle } from '../db/connect';
@@ -30,6 +30,8 @@ export interface PromptStamp {
 
 export interface PromptsService {
   list(query: ListQuery, userId: string | undefined): Promise<PromptPage>;
+  /** How many prompts the list's filters match: the total a page may leave out (listing.ts). */
+  count(query: CountQuery, userId: string | undefined): Promise<number>;
   /** The unpaged list as shared JSON bytes, and the patches that make it this visitor's (listing.ts). */
   fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patches: BytePatch[] }>;
   get(id: string, userId: string | undefined): Promise<Prompt>;
@@ -59,6 +61,7 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
   const related = createRelated(database, caches, createVisitorLikes(db, caches));
   return {
     list: (query, userId) => listing.list(query, userId),
+    count: (query, userId) => listing.count(query, userId),
     fullList: (query, userId) => listing.fullList(query, userId),
     countVisible: () => listing.countVisible(),
     hasMatches: (text) => listing.hasMatches(text),

@@ -77,3 +77,17 @@ export function uniqueRedisNamespace(): string {
  * body or without (the spec's copy call has none): see plugins/json-body.ts.
  */
 export const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+
+/**
+ * A paged list answer's total, as a client reads it: its X-Total-Count, or
+ * when the page left it out (a search found in many prompts, decision 0013)
+ * GET /api/prompts/count with the same query string.
+ */
+export async function listTotal(app: FastifyInstance, url: string, headers: Record<string, unknown>): Promise<string> {
+  const header = headers['x-total-count'];
+  if (typeof header === 'string') return header;
+  const query = url.slice(url.indexOf('?') + 1);
+  const response = await app.inject({ url: `/api/prompts/count?${query}` });
+  if (response.statusCode !== 200) throw new Error(`GET /api/prompts/count?${query}: ${response.statusCode}`);
+  return String((response.json() as { total: number }).total);
+}

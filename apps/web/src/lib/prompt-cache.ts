@@ -10,6 +10,8 @@ export const promptKeys = {
   all: ['prompts'] as const,
   lists: () => [...promptKeys.all, 'list'] as const,
   list: (filters: object) => [...promptKeys.lists(), filters] as const,
+  /** How many prompts the filters match, when a page leaves it out (GET /api/prompts/count). */
+  count: (filters: object) => [...promptKeys.all, 'count', filters] as const,
   detail: (id: string) => [...promptKeys.all, 'detail', id] as const,
   /** Every prompt's related prompts (GET /api/prompts/:id/related). */
   relatedLists: () => [...promptKeys.all, 'related'] as const,
@@ -19,7 +21,8 @@ export const promptKeys = {
 /** One page of GET /api/prompts?limit=…: the prompts, X-Total-Count, and the cursor of the next page. */
 export interface PromptPage {
   readonly prompts: Prompt[];
-  readonly total: number;
+  /** Undefined when the server left it out (counting a common search costs more than its page): usePromptCount asks for it. */
+  readonly total: number | undefined;
   readonly nextCursor: string | undefined;
 }
 

@@ -8,7 +8,7 @@ import { PromptCardSkeleton } from '../../components/prompt-card/prompt-card-ske
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useInView } from '../../lib/use-in-view';
 import { useFacets } from '../../lib/facets-query';
-import { usePromptPages } from './api/get-prompts';
+import { usePromptCount, usePromptPages } from './api/get-prompts';
 import { EmptyResults } from './components/empty-results';
 import { FilterPanel } from './components/filter-panel';
 import { LibraryHeader } from './components/library-header';
@@ -101,7 +101,12 @@ export function LibraryPage() {
   const pages = useMemo(() => list.data?.pages.map((page) => page.prompts) ?? [], [list.data]);
   const shown = pages.reduce((sum, page) => sum + page.length, 0);
   const lastPage = list.data?.pages.at(-1);
-  const counts = lastPage ? footerCounts({ matches: lastPage.total, libraryTotal: facets.data?.total, filters }) : undefined;
+  // A common search's page comes without its total, which follows from its own request.
+  // While a new search loads, the previous results show their own total or none: never the new search's.
+  const countNeeded = lastPage !== undefined && lastPage.total === undefined && !list.isPlaceholderData;
+  const count = usePromptCount(filters, countNeeded);
+  const matches = lastPage?.total ?? (countNeeded ? count.data : undefined);
+  const counts = matches === undefined ? undefined : footerCounts({ matches, libraryTotal: facets.data?.total, filters });
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
   const loadMore = useCallback(() => {

@@ -1,9 +1,9 @@
 import { LIBRARY_PAGE_SIZE } from '@prompt-vault/shared/limits';
-import type { Prompt } from '@prompt-vault/shared/schemas';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { Prompt, PromptCount } from '@prompt-vault/shared/schemas';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { type PromptPage, promptKeys } from '../../../lib/prompt-cache';
-import { type LibraryFilters, listQueryString, normalizeFilters } from '../filters';
+import { type LibraryFilters, filtersToSearchParams, listQueryString, normalizeFilters } from '../filters';
 
 /** The cursor of the next page, from `Link: </api/prompts?…&cursor=…>; rel="next"`. */
 export function nextCursorFromLink(link: string | null): string | undefined {
@@ -17,8 +17,35 @@ export function nextCursorFromLink(link: string | null): string | undefined {
 
 export async function getPromptPage(filters: LibraryFilters, cursor: string | undefined, signal?: AbortSignal): Promise<PromptPage> {
   const { data, headers } = await apiRequest<Prompt[]>(`/api/prompts?${listQueryString(filters, LIBRARY_PAGE_SIZE, cursor)}`, { signal });
-  const total = Number(headers.get('X-Total-Count'));
-  return { prompts: data, total: Number.isFinite(total) ? total : data.length, nextCursor: nextCursorFromLink(headers.get('Link')) };
+  return { prompts: data, total: totalFromHeader(headers.get('X-Total-Count')), nextCursor: nextCursorFromLink(headers.get('Link')) };
+}
+
+/** X-Total-Count, or undefined when the server left it out (it then answers GET /api/prompts/count). */
+export function totalFromHeader(header: string | null): number | undefined {
+  if (header === null || !/^\d+$/.test(header)) return undefined;
+  const total = Number(header);
+  return Number.isSafeInteger(total) ? total : undefined;
+}
+
+export async function getPromptCount(filters: LibraryFilters, signal?: AbortSignal): Promise<number> {
+  const { data } = await apiRequest<PromptCount>(`/api/prompts/count?${filtersToSearchParams(filters).toString()}`, { signal });
+  return data.total;
+}
+
+/**
+ * How many prompts the filters match, asked only when `needed`: when the
+ * list's page came without it (a search found in many prompts, whose count
+ * the server does not make the page wait for). Until it comes the footer
+ * shows no count rather than a wrong one.
+ */
+export function usePromptCount(filters: LibraryFilters, needed: boolean) {
+  // The order does not change the count: one request serves every sort.
+  const normalized = { ...normalizeFilters(filters), sort: '' as const };
+  return useQuery({
+    queryKey: promptKeys.count(normalized),
+    queryFn: ({ signal }) => getPromptCount(normalized, signal),
+    enabled: needed,
+  });
 }
 
 export function promptPagesQueryOptions(filters: LibraryFilters) {

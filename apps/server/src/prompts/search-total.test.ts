@@ -1,0 +1,113 @@
+import type { Prompt } from '@prompt-vault/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../testing/test-database';
+import { type TestApp, createTestApp, userId } from '../testing/test-app';
+
+/**
+ * A search found in many prompts answers its page without waiting for its
+ * total (decision 0013): X-Total-Count is left out until the total has been
+ * counted, and GET /api/prompts/count answers it.
+ */
+
+/** More than the smallest match list (MIN_MATCH_LIST in listing.ts), so "common" has no list and pages walk in order. */
+const COMMON = 110;
+
+describe.each(TEST_DIALECTS)('a search total that follows its page, on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    for (let index = 0; index < COMMON; index += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        payload: {
+          title: `Common task ${index}`,
+          prompt: `Step ${index}: describe item ${index * 7} plainly.`,
+          category: 'Writing',
+          model: 'o3',
+        },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    const rare = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title: 'Rare Zebra Note', prompt: 'Only this one has it.', category: 'Fun', model: 'o3' },
+    });
+    expect(rare.statusCode).toBe(201);
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const page = (query: string, headers: Record<string, string> = {}) => t.app.inject({ url: `/api/prompts?${query}`, headers });
+  const count = async (query: string, headers: Record<string, string> = {}) => {
+    const response = await t.app.inject({ url: `/api/prompts/count?${query}`, headers });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { total: number }).total;
+  };
+
+  it('leaves the total of a common search out of its first page, and counts it on request', async () => {
+    const first = await page('q=common&limit=10&sort=likes_desc');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toHaveLength(10);
+    expect(first.headers['x-total-count']).toBeUndefined();
+    expect(first.headers.link).toContain('cursor=');
+    // Order and paging are ignored by the count: the list's own query string may be sent as it is.
+    expect(await count('q=common&limit=10&sort=likes_desc')).toBe(COMMON);
+    // Once counted, every page of that search carries it again, the cached first page too.
+    expect((await page('q=common&limit=10&sort=likes_desc')).headers['x-total-count']).toBe(String(COMMON));
+    expect((await page('q=common&limit=10&sort=newest')).headers['x-total-count']).toBe(String(COMMON));
+  });
+
+  it('counts a search too short for the index the same way, and gives its exact total', async () => {
+    // "mm" is in every "Common" title, and nowhere else.
+    expect((await page('q=mm&limit=5')).headers['x-total-count']).toBeUndefined();
+    expect(await count('q=mm')).toBe(COMMON);
+  });
+
+  it('sends the total at once for browsing, filters and a rare search', async () => {
+    expect((await page('limit=5')).headers['x-total-count']).toBe(String(COMMON + 1));
+    expect((await page('limit=5&category=Fun')).headers['x-total-count']).toBe('1');
+    expect((await page('q=zebra&limit=5')).headers['x-total-count']).toBe('1');
+    expect(await count('')).toBe(COMMON + 1);
+    expect(await count('category=Fun')).toBe(1);
+    expect(await count('q=zebra&category=Writing')).toBe(0);
+  });
+
+  it('counts liked-only for the visitor who asks', async () => {
+    const [prompt] = (await page('q=zebra&limit=1')).json() as Prompt[];
+    const liked = await t.app.inject({
+      method: 'POST',
+      url: `/api/prompts/${prompt?._id}/like`,
+      headers: { 'user-id': userId(7) },
+      payload: { liked: true },
+    });
+    expect(liked.statusCode).toBe(200);
+    expect(await count('liked=true', { 'user-id': userId(7) })).toBe(1);
+    expect(await count('liked=true', { 'user-id': userId(8) })).toBe(0);
+  });
+
+  it('never sends a total counted before the library changed', async () => {
+    await page('q=common&limit=10');
+    expect(await count('q=common')).toBe(COMMON);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title: 'Common task extra', prompt: 'One more of them, written later.', category: 'Writing', model: 'o3' },
+    });
+    expect(added.statusCode).toBe(201);
+    const after = await page('q=common&limit=10');
+    expect(after.headers['x-total-count']).toBeUndefined();
+    expect(await count('q=common')).toBe(COMMON + 1);
+    expect((await page('q=common&limit=10')).headers['x-total-count']).toBe(String(COMMON + 1));
+  });
+
+  it('refuses bad filters in the error shape', async () => {
+    for (const query of ['tags=%3Cb%3E', `q=${'x'.repeat(201)}`, 'liked=maybe']) {
+      const response = await t.app.inject({ url: `/api/prompts/count?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED' });
+    }
+  });
+});
