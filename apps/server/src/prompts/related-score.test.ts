@@ -28,9 +28,9 @@ describe('chooseSources', () => {
     );
     expect(sources).toEqual([
       { kind: 'category', category: 'Writing' },
-      { kind: 'tag', tag: 'memo' },
-      { kind: 'title-word', word: 'memo' },
-      { kind: 'title-word', word: 'draft' },
+      { kind: 'tag', tag: 'memo', rows: 40 },
+      { kind: 'title-word', word: 'memo', rows: 40 },
+      { kind: 'title-word', word: 'draft', rows: 150 },
       // 'letter' would bring the rows one over the budget, and 'email' (300) further: neither is read.
     ]);
   });
@@ -47,9 +47,9 @@ describe('chooseSources', () => {
     ]);
     expect(chooseSources('Food', new Map(), uses, reads)).toEqual([
       { kind: 'category', category: 'Food' },
-      { kind: 'title-word', word: 'menu' },
+      { kind: 'title-word', word: 'menu', rows: 30 },
     ]);
-    expect(chooseSources('Food', new Map(), uses)).toContainEqual({ kind: 'title-word', word: 'help' });
+    expect(chooseSources('Food', new Map(), uses)).toContainEqual({ kind: 'title-word', word: 'help', rows: 20 });
   });
 
   it('skips what only the prompt itself uses, and what is too common to say much', () => {

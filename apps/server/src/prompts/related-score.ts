@@ -41,12 +41,13 @@ export const SOURCE_ROW_BUDGET = 500;
 /**
  * Where candidates come from, each read as its most liked visible prompts
  * (then by id), never the prompt itself: prompts carrying one of its tags,
- * in its category, or with one of its title words in their title.
+ * in its category, or with one of its title words in their title. `rows`:
+ * about how many prompts a tag's or title word's source finds.
  */
 export type CandidateSource =
-  | { readonly kind: 'tag'; readonly tag: string }
+  | { readonly kind: 'tag'; readonly tag: string; readonly rows: number }
   | { readonly kind: 'category'; readonly category: string }
-  | { readonly kind: 'title-word'; readonly word: string };
+  | { readonly kind: 'title-word'; readonly word: string; readonly rows: number };
 
 /**
  * The sources to read for a prompt: its category (one index range, always),
@@ -64,10 +65,16 @@ export function chooseSources(
   titleWordReads: ReadonlyMap<string, number> = titleWordUses,
 ): CandidateSource[] {
   const signals = [
-    ...[...tagCounts].map(([name, count]) => ({ source: { kind: 'tag', tag: name } as const, name, count, rows: count, order: 0 })),
+    ...[...tagCounts].map(([name, count]) => ({
+      source: { kind: 'tag', tag: name, rows: count } as const,
+      name,
+      count,
+      rows: count,
+      order: 0,
+    })),
     ...[...titleWordUses].map(([name, count]) => {
       const rows = Math.max(count, titleWordReads.get(name) ?? count);
-      return { source: { kind: 'title-word', word: name } as const, name, count, rows, order: 1 };
+      return { source: { kind: 'title-word', word: name, rows } as const, name, count, rows, order: 1 };
     }),
   ]
     .filter((signal) => signal.count >= 2 && signal.count <= SPECIFIC_MAX_USES)

@@ -3,7 +3,7 @@ import { type Prompt, promptSchema } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { JSON_HEADERS, type TestApp, createTestApp, userId } from '../testing/test-app';
-import { titleWordReads } from './related-repository';
+import { candidatesQuery, findCandidates, titleWordReads } from './related-repository';
 import { TEST_DIALECTS } from '../testing/test-database';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
@@ -90,6 +90,33 @@ describe.each(TEST_DIALECTS)('GET /api/prompts/:id/related on %s', (dialect) => 
     const reads = await titleWordReads(t.database.db, ['help', 'reply', '50%', 'nothing']);
     // help: Help, Helper, Helpful, Helper (counted once per word), Whelp; the % is a character, not a wildcard.
     expect(Object.fromEntries(reads)).toEqual({ help: 5, reply: 1, '50%': 0, nothing: 0 });
+  });
+
+  it('reads the same candidates whether a source walks the likes order or sorts its own prompts', async () => {
+    const target = await share({ title: 'Budget Planner Pro', category: 'Finance', tags: ['budget'] });
+    for (let index = 0; index < 8; index += 1) {
+      const id = await share({ title: `Budget sheet ${index}`, category: index % 2 ? 'Finance' : 'Home', tags: ['budget'] });
+      await t.database.db
+        .updateTable('prompts')
+        .set({ like_count: (index * 5) % 7 })
+        .where('id', '=', id)
+        .execute();
+    }
+    const sources = [
+      { kind: 'tag', tag: 'budget', rows: 9 },
+      { kind: 'title-word', word: 'budget', rows: 9 },
+    ] as const;
+    const read = async (visible: number) =>
+      (await findCandidates(t.database.db, dialect, target, sources, 3, visible)).map((row) => row.id).sort();
+    // Among 1 visible prompt every source is common enough to walk; among a huge library none is.
+    const walked = await read(1);
+    expect(walked).toHaveLength(3);
+    expect(walked).toEqual(await read(Number.MAX_SAFE_INTEGER));
+    if (dialect === 'sqlite') {
+      const sql = (visible: number) => candidatesQuery(t.database.db, dialect, target, sources, 3, visible)?.compile().sql ?? '';
+      expect(sql(1)).toContain('+prompts.rowid IN');
+      expect(sql(Number.MAX_SAFE_INTEGER)).not.toContain('+prompts.rowid');
+    }
   });
 
   it('never answers the prompt itself, nor prompts that share nothing with it', async () => {

@@ -6,6 +6,7 @@ import { cacheKeys } from '../cache/keys';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
+import { visiblePromptCount } from '../db/summaries';
 import { notFound } from '../http/app-error';
 import * as read from './read-repository';
 import { findCandidates, tagCounts, titleWordReads, titleWordUses } from './related-repository';
@@ -24,6 +25,8 @@ const CANDIDATES_PER_SOURCE = 20;
 interface RelatedPlan {
   readonly target: RelatedTarget;
   readonly sources: CandidateSource[];
+  /** Visible prompts in the library: how each source's candidates are best read (related-repository.ts). */
+  readonly visible: number;
 }
 
 /**
@@ -37,8 +40,17 @@ async function relatedPlan(db: Kysely<Database>, id: string): Promise<RelatedPla
   if (!row) throw notFound('Prompt');
   const prompt = toPrompt(row);
   const words = [...new Set(titleWords(prompt.title))];
-  const [tags, uses, reads] = await Promise.all([tagCounts(db, prompt.tags), titleWordUses(db, words), titleWordReads(db, words)]);
-  return { target: { ...candidateText(prompt), titleWordUses: uses }, sources: chooseSources(prompt.category, tags, uses, reads) };
+  const [tags, uses, reads, visible] = await Promise.all([
+    tagCounts(db, prompt.tags),
+    titleWordUses(db, words),
+    titleWordReads(db, words),
+    visiblePromptCount(db),
+  ]);
+  return {
+    target: { ...candidateText(prompt), titleWordUses: uses },
+    sources: chooseSources(prompt.category, tags, uses, reads),
+    visible,
+  };
 }
 
 /**
@@ -47,7 +59,14 @@ async function relatedPlan(db: Kysely<Database>, id: string): Promise<RelatedPla
  */
 async function findRelated(database: DatabaseHandle, plan: RelatedPlan): Promise<Prompt[]> {
   // The candidates' read may take a few milliseconds (hundreds of index entries sorted by likes): off the event loop.
-  const rows = await findCandidates(database.longReads, database.dialect, plan.target.id, plan.sources, CANDIDATES_PER_SOURCE);
+  const rows = await findCandidates(
+    database.longReads,
+    database.dialect,
+    plan.target.id,
+    plan.sources,
+    CANDIDATES_PER_SOURCE,
+    plan.visible,
+  );
   const candidates = rows.map(toPrompt).map((prompt) => ({ ...candidateText(prompt), prompt }));
   return rankRelated(plan.target, candidates, RELATED_PROMPTS_LIMIT).map(({ candidate }) => candidate.prompt);
 }

@@ -183,10 +183,12 @@ export function inMatchList(dialect: Dialect, list: MatchList): Expression<SqlBo
  * column filter on SQLite, prompt_search's lower-cased title on PostgreSQL.
  * Related prompts use it to find titles sharing one of a prompt's words.
  */
-export function titleContainsByIndex(dialect: Dialect, word: string): Expression<SqlBool> {
+export function titleContainsByIndex(dialect: Dialect, word: string, walkOrder = false): Expression<SqlBool> {
   if (dialect === 'postgres') {
     // A plain IN: the planner joins the few matches to prompts_id_likes_idx (migration 0009), never reading prompts' rows.
     return sql<SqlBool>`prompts.id IN (SELECT id FROM prompt_search WHERE ${loweredTitleContains(word)})`;
   }
-  return sql<SqlBool>`prompts.rowid IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${ftsTitlePhrase(word)})`;
+  // walkOrder (SQLite): test each entry of the order's index walked, not each match looked up (MatchList.walkOrder).
+  const rowid = walkOrder ? sql`+prompts.rowid` : sql`prompts.rowid`;
+  return sql<SqlBool>`${rowid} IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${ftsTitlePhrase(word)})`;
 }
