@@ -46,9 +46,9 @@ type PromptsExpressions = ExpressionBuilder<Database, 'prompts'>;
  * Without them a tier tests each title while walking the likes order, which
  * meets its page soon when the tier is common and reads every prompt when it
  * is rare or empty (250-950 ms on SQLite at 100k prompts). A long list is
- * itself walked in the likes order (MatchList.walkOrder): "plan", in 9,946
- * titles at 100k prompts, looked each one up and sorted them in 55 ms, and
- * walks to a page of whole-word matches in 5 ms.
+ * itself walked in the likes order (MatchList.walkOrder): for "plan", in
+ * 9,946 titles at 100k prompts, looking each one up and sorting them took
+ * 55 ms, walking to a page of whole-word matches 5 ms.
  */
 export interface TitleMatches {
   readonly all?: MatchList;
