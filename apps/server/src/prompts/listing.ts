@@ -10,7 +10,7 @@ import { type FullList, buildFullList, patchesFor } from './full-list';
 import { decodeCursor, encodeCursor } from './cursor';
 import * as read from './read-repository';
 import { type TitleMatches, readTitleMatches, withWalkOrder } from './relevance';
-import type { SearchStrategy } from './search';
+import { type SearchStrategy, walkOrderFor } from './search';
 import { toPrompt } from './to-prompt';
 import { createVisitorLikes } from './visitor-likes';
 
@@ -142,7 +142,12 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     const scanFrom = candidates * SCAN_SEARCH_SHARE;
     const listLimit = matchListLimit(candidates);
     const list = await read.findMatches(database.longReads, dialect, filter.q, listLimit);
-    const plan: SearchPlan = list ? { total: await countMatches(filter, list), searchStrategy: list } : commonSearchPlan(filter, scanFrom);
+    const plan: SearchPlan = list
+      ? {
+          total: await countMatches(filter, list),
+          searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates) },
+        }
+      : commonSearchPlan(filter, scanFrom);
     if (sort !== 'relevance') return plan;
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
     const text = filter.q;

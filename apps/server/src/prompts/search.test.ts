@@ -138,12 +138,13 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
       const strategies: SearchStrategy[] = ['index'];
       const list = await findMatches(db, dialect, q, 100);
       if (list) {
-        strategies.push(list);
+        // Looked up match by match, and walked in the page's order (MatchList.walkOrder).
+        strategies.push(list, { ...list, walkOrder: true });
         matchListsRead += 1;
       }
       const total = await countPrompts(db, dialect, { q }, 'scan');
       for (const strategy of strategies) {
-        const plan = typeof strategy === 'string' ? strategy : 'match list';
+        const plan = typeof strategy === 'string' ? strategy : strategy.walkOrder ? 'walked match list' : 'match list';
         expect(await countPrompts(db, dialect, { q }, strategy), `total of ${q} by ${plan}`).toBe(total);
         for (const sort of ['newest', 'likes_desc', 'relevance'] as const) {
           expect(await page(q, sort, strategy), `${q} by ${sort}, ${plan}`).toEqual(await page(q, sort, 'scan'));
