@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,6 +7,7 @@ import { SERVER_BUNDLE } from '../apps/server/launch';
 import { type LighthouseFigures, lighthouseTable, measureLighthouse } from './lib/lighthouse';
 import { ROOT, startBuiltServer } from './lib/processes';
 import { machineLine } from './lib/report';
+import { writePerformanceSection } from './lib/performance-doc';
 
 /** The pages the Lighthouse section covers: every screen of the spec, a lesson and a permalink. */
 function pagesOf(promptId: string) {
@@ -35,22 +36,14 @@ export async function lighthouseOnServer(databaseUrl: string, sampleData: boolea
   }
 }
 
-const START = '<!-- lighthouse:start -->';
-const END = '<!-- lighthouse:end -->';
-
 /** Rewrites the Lighthouse section of docs/performance.md (between its markers). */
 export function writeLighthouseSection(figures: readonly LighthouseFigures[], dataset: string): void {
-  const file = join(ROOT, 'docs/performance.md');
-  const current = readFileSync(file, 'utf8');
   const section = [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()}, Lighthouse in the system Chromium, ${dataset}.`,
     '',
     lighthouseTable(figures),
   ].join('\n');
-  const body = current.includes(START)
-    ? `${current.split(START)[0]}${START}\n${section}\n${END}${current.split(END)[1] ?? '\n'}`
-    : `${current.trimEnd()}\n\n## Lighthouse\n\n${START}\n${section}\n${END}\n`;
-  writeFileSync(file, body);
+  writePerformanceSection('lighthouse', 'Lighthouse', section);
 }
 
 // npm run bench:lighthouse [-- --database URL] [--no-build] [--no-write]: on

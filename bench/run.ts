@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDatabaseUrl } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/connect';
 import { firstScreenAssets, totalGzip } from './lib/first-screen';
-import { type BenchDialect, databaseUrl, ensureData } from './lib/data';
+import { type BenchDialect, DEFAULT_BENCH_PROMPTS, databaseUrl, ensureData } from './lib/data';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
 import { distinctNeedles, searchEachNeedleOnce, searchRequests } from './lib/cold-search';
 import { crossInstanceVisibility } from './lib/cross-instance';
@@ -28,6 +28,11 @@ import { measureSuggest } from './lib/suggest-speed';
 import { measureWeb } from './lib/web';
 import { lighthouseOnServer, writeLighthouseSection } from './lighthouse';
 import { lighthouseTable } from './lib/lighthouse';
+import { writePerformanceSection } from './lib/performance-doc';
+import { loadRun, saveRun, scaleTable } from './lib/scale';
+
+/** The larger size issue 21 measures the product at, set against the usual one in the scale table. */
+const SCALE_PROMPTS = 1_000_000;
 
 /**
  * npm run bench: builds the 100k dataset when missing, then for each
@@ -47,7 +52,7 @@ const { values } = parseArgs({
     // The like and the copy loads each run this long.
     'like-seconds': { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
-    prompts: { type: 'string', default: '100000' },
+    prompts: { type: 'string', default: String(DEFAULT_BENCH_PROMPTS) },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/bench' },
     // The Redis two instances share for the cross-instance row; --redis= (empty) leaves the row out.
     redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
@@ -97,7 +102,7 @@ const COLD_NEEDLES = 8000;
 
 async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   const generatorSeconds = await ensureData(dialect, values.postgres, prompts);
-  const url = databaseUrl(dialect, values.postgres);
+  const url = databaseUrl(dialect, values.postgres, prompts);
 
   // The database-level comparison runs first, with no server competing for the CPU.
   console.log(`[${dialect}] indexed search vs LIKE scan`);
@@ -244,21 +249,20 @@ for (const dialect of dialects) run.dialects.push(await benchDialect(dialect));
 
 console.log(`\n${resultTable(run)}\n`);
 if (values.write && !values['no-write']) {
-  const file = join(ROOT, 'docs/performance.md');
-  const START = '<!-- bench:start -->';
-  const END = '<!-- bench:end -->';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Performance\n\n${START}\n${END}\n`;
-  const before = current.split(START)[0] ?? '';
-  const after = current.split(END)[1] ?? '\n';
-  writeFileSync(file, `${before}${START}\n${reportSection(run)}\n${END}${after}`);
-  console.log(`Wrote ${file}`);
+  const atUsualSize = prompts === DEFAULT_BENCH_PROMPTS;
+  writePerformanceSection(atUsualSize ? 'bench' : `bench-${prompts}`, `At ${prompts.toLocaleString('en')} prompts`, reportSection(run));
+  saveRun(run);
+  // The scale table sets the usual size against the largest other size on record.
+  const small = loadRun(DEFAULT_BENCH_PROMPTS);
+  const large = loadRun(atUsualSize ? SCALE_PROMPTS : prompts);
+  if (small && large && large.prompts > small.prompts) writePerformanceSection('bench-scale', 'Scale', scaleTable(small, large));
 }
 
 // Lighthouse on the built app, served from the first database of the run.
 const lighthouseDialect = dialects[0];
 if (withWeb && !values['no-lighthouse'] && lighthouseDialect) {
   console.log(`[${lighthouseDialect}] Lighthouse, mobile and desktop`);
-  const figures = await lighthouseOnServer(databaseUrl(lighthouseDialect, values.postgres), false);
+  const figures = await lighthouseOnServer(databaseUrl(lighthouseDialect, values.postgres, prompts), false);
   console.log(`\n${lighthouseTable(figures)}\n`);
   if (values.write && !values['no-write'])
     writeLighthouseSection(figures, `the ${prompts.toLocaleString('en-US')}-prompt ${lighthouseDialect} dataset`);

@@ -7,12 +7,18 @@ import { ROOT } from './processes';
 
 export type BenchDialect = 'sqlite' | 'postgres';
 
-export const SQLITE_PATH = join(ROOT, 'bench/.data/sqlite.db');
+/** The bench's usual size: its databases keep the plain names, every other size gets its own. */
+export const DEFAULT_BENCH_PROMPTS = 100_000;
 
-async function countPrompts(dialect: BenchDialect, url: string): Promise<number> {
+function sqlitePath(prompts: number): string {
+  return join(ROOT, prompts === DEFAULT_BENCH_PROMPTS ? 'bench/.data/sqlite.db' : `bench/.data/sqlite-${prompts}.db`);
+}
+
+async function countPrompts(dialect: BenchDialect, url: string, prompts: number): Promise<number> {
   if (dialect === 'sqlite') {
-    if (!existsSync(SQLITE_PATH)) return 0;
-    const db = new SqliteDatabase(SQLITE_PATH, { readonly: true });
+    const path = sqlitePath(prompts);
+    if (!existsSync(path)) return 0;
+    const db = new SqliteDatabase(path, { readonly: true });
     try {
       const table = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'prompts'").get();
       return table ? (db.prepare('SELECT count(*) AS n FROM prompts').get() as { n: number }).n : 0;
@@ -48,8 +54,19 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
   }
 }
 
-export function databaseUrl(dialect: BenchDialect, postgresUrl: string): string {
-  return dialect === 'sqlite' ? `sqlite:${SQLITE_PATH}` : postgresUrl;
+/**
+ * The dialect's bench database for a library of `prompts`: at the usual size
+ * the SQLite file bench/.data/sqlite.db and the PostgreSQL database named by
+ * `postgresUrl`; at any other size its own file and database
+ * (`sqlite-1000000.db`, `bench_1000000`), so switching sizes never
+ * regenerates the other one.
+ */
+export function databaseUrl(dialect: BenchDialect, postgresUrl: string, prompts = DEFAULT_BENCH_PROMPTS): string {
+  if (dialect === 'sqlite') return `sqlite:${sqlitePath(prompts)}`;
+  if (prompts === DEFAULT_BENCH_PROMPTS) return postgresUrl;
+  const url = new URL(postgresUrl);
+  url.pathname = `${url.pathname}_${prompts}`;
+  return url.toString();
 }
 
 /**
@@ -58,9 +75,9 @@ export function databaseUrl(dialect: BenchDialect, postgresUrl: string): string 
  * in seconds when it ran.
  */
 export async function ensureData(dialect: BenchDialect, postgresUrl: string, prompts: number): Promise<number | undefined> {
-  if (dialect === 'postgres') await ensurePostgresDatabase(postgresUrl);
-  const url = databaseUrl(dialect, postgresUrl);
-  if ((await countPrompts(dialect, url)) >= prompts) return undefined;
+  const url = databaseUrl(dialect, postgresUrl, prompts);
+  if (dialect === 'postgres') await ensurePostgresDatabase(url);
+  if ((await countPrompts(dialect, url, prompts)) >= prompts) return undefined;
   console.log(`Generating ${prompts.toLocaleString('en')} prompts into the ${dialect} bench database...`);
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
