@@ -21,6 +21,7 @@ import { captureResponse, rawResponseKey } from './lib/raw-responses';
 import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
 import { measureCommonWord } from './lib/common-word';
+import { measureSummaryReads } from './lib/summary-reads';
 import { RELEVANCE_NEEDLES, TAG_FILTERS, compareWithLikesOrder } from './lib/order-comparison';
 import { measureSimilar } from './lib/similar-speed';
 import { measureRelated } from './lib/related-speed';
@@ -99,6 +100,8 @@ const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
 
 /** Distinct needles for the uncached search load: its warm-up takes a quarter, its run the rest. */
 const COLD_NEEDLES = 8000;
+/** Lets the summary row hide the prompts it adds (bench/lib/summary-reads.ts). */
+const BENCH_ADMIN_TOKEN = 'bench-admin-token-not-secret';
 
 async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   const generatorSeconds = await ensureData(dialect, values.postgres, prompts);
@@ -110,11 +113,15 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   const search = await measureSearchSpeed(direct.db, direct.dialect);
   const needles = await searchRequests(direct, await distinctNeedles(direct.db, COLD_NEEDLES));
 
-  const server = await startBuiltServer(url, { NODE_ENV: 'production' });
+  const server = await startBuiltServer(url, { NODE_ENV: 'production', ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
   console.log(`[${dialect}] one client, a word in half the prompts`);
   const commonWord = await measureCommonWord(direct);
   const responses: Record<string, { headers: Record<string, string>; body: string }> = {};
   try {
+    console.log(`[${dialect}] one client, facets, analytics and the list's total after each kind of write`);
+    // The prompt the one-client rows like (and copy) before each uncached read.
+    const target = await direct.db.selectFrom('prompts').select('id').where('status', '=', 'visible').limit(1).executeTakeFirstOrThrow();
+    const summaryReads = await measureSummaryReads(server.url, target.id, BENCH_ADMIN_TOKEN);
     const endpoints: EndpointFigures[] = [];
     for (const endpoint of ENDPOINTS) {
       const key = rawResponseKey(endpoint.path, endpoint.headers?.['accept-encoding']);
@@ -166,7 +173,6 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     const similar = await measureSimilar(direct.db, server.url);
 
     console.log(`[${dialect}] best match against the likes order, uncached`);
-    const target = await direct.db.selectFrom('prompts').select('id').where('status', '=', 'visible').limit(1).executeTakeFirstOrThrow();
     const relevance = await compareWithLikesOrder(
       server.url,
       target.id,
@@ -209,6 +215,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
       coldSearchHealth,
       search,
       commonWord,
+      summaryReads,
       suggest,
       relevance,
       tagOrder,

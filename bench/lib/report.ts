@@ -11,6 +11,7 @@ import type { SimilarSpeed } from './similar-speed';
 import type { RelatedSpeed } from './related-speed';
 import type { SuggestSpeed } from './suggest-speed';
 import type { WebFigures } from './web';
+import { SUMMARY_ROUNDS, type SummaryReads } from './summary-reads';
 import { defaultSize } from '../../apps/server/cli/generate/dataset';
 
 export interface EndpointFigures {
@@ -35,6 +36,8 @@ export interface DialectFigures {
   /** /api/health, asked every 10 ms while those searches run. */
   readonly coldSearchHealth: { readonly p50: number; readonly p99: number };
   readonly search: SearchSpeed;
+  /** One client: facets, analytics and the list's total right after each kind of write. Absent in runs before it existed. */
+  readonly summaryReads?: SummaryReads;
   /** One client, a word in about half the prompts, nothing cached. */
   readonly commonWord: CommonWordSearch;
   /** GET /api/search/suggest, one client, a typo per request. */
@@ -79,6 +82,7 @@ export const BUDGETS = {
   coldSearchP99Ms: 100,
   coldSearchHealthP99Ms: 20,
   commonWordMs: 30,
+  summaryReadMs: 10,
   suggestP99Ms: 30,
   orderOverLikes: 1.5,
   similarP99Ms: 50,
@@ -188,6 +192,17 @@ export function resultTable(run: BenchRun): string {
     }),
     `>= ${BUDGETS.searchSpeedUp}x`,
     byDialect((figures) => `scan ${ms(figures.search.scanMs)} ms`).join(' / '),
+  ]);
+  rows.push([
+    `One client, right after a like, a copy or a new prompt (uncached, ${SUMMARY_ROUNDS} rounds): \`/api/facets\`, \`/api/analytics\`, the unfiltered list with its total`,
+    ...byDialect((figures) => {
+      if (!figures.summaryReads) return 'not measured';
+      const slowest = Math.max(...figures.summaryReads.reads.map((read) => read.maxMs));
+      const cells = figures.summaryReads.reads.map((read) => `\`${read.path}\` p50 ${ms(read.p50Ms)} ms, max ${ms(read.maxMs)} ms`);
+      return `${cells.join('; ')}: ${verdict(slowest <= BUDGETS.summaryReadMs, `${ms(slowest - BUDGETS.summaryReadMs)} ms over`)}`;
+    }),
+    `every one <= ${BUDGETS.summaryReadMs} ms`,
+    '-',
   ]);
   rows.push([
     'One client: a word found in about half the prompts, first page then total (`/api/prompts/count`), nothing cached (7 rounds)',

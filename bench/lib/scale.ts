@@ -51,6 +51,12 @@ const FIGURES: ScaleFigure[] = [
   ...endpoint('tags', 'Tag filter'),
   ...endpoint('facets', '`/api/facets`'),
   ...endpoint('analytics', '`/api/analytics`'),
+  ...['/api/facets', '/api/analytics', '/api/prompts?limit=48'].map((path): ScaleFigure => ({
+    label: `\`${path}\` right after a write, max`,
+    higherIsBetter: false,
+    unit: ' ms',
+    read: (figures) => figures.summaryReads?.reads.find((read) => read.path === path)?.maxMs,
+  })),
   { label: 'Distinct searches, req/s', higherIsBetter: true, unit: '', read: (figures) => figures.coldSearch.rps },
   { label: 'Distinct searches, p99', higherIsBetter: false, unit: ' ms', read: (figures) => figures.coldSearch.p99 },
   {
