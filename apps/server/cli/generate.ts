@@ -68,9 +68,15 @@ async function main(): Promise<void> {
     formatValue: (value, _options, type) => (type === 'value' || type === 'total' ? value.toLocaleString('en') : String(value)),
   });
   const started = performance.now();
-  bar.start(totalRows(size), 0, { table: 'prompts' });
+  // When each step began, to say where the time went.
+  const steps: { name: string; at: number }[] = [{ name: 'planning', at: started }];
+  const onProgress = (rows: number, step: string) => {
+    if (steps.at(-1)?.name !== step) steps.push({ name: step, at: performance.now() });
+    bar.update(rows, { table: step });
+  };
+  bar.start(totalRows(size), 0, { table: 'planning' });
   try {
-    await generateDatabase({ database, size, seed, now, force: values.force, onProgress: (rows, table) => bar.update(rows, { table }) });
+    await generateDatabase({ database, size, seed, now, force: values.force, onProgress });
   } catch (error) {
     bar.stop();
     if (error instanceof DatabaseNotEmptyError) fail(error.message);
@@ -88,6 +94,7 @@ async function main(): Promise<void> {
       `  copies   ${format(size.copies)}`,
       `  comments ${format(size.comments)}`,
       ...(database.kind === 'sqlite' ? [`  file     ${(statSync(database.path).size / 1024 / 1024).toFixed(0)} MB`] : []),
+      `  steps    ${steps.map((step, index) => `${step.name} ${(((steps[index + 1]?.at ?? performance.now()) - step.at) / 1000).toFixed(0)} s`).join(', ')}`,
     ].join('\n'),
   );
 }

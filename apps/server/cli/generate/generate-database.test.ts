@@ -1,4 +1,8 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { USER_ID_PATTERN } from '@prompt-vault/shared/limits';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config';
@@ -87,9 +91,73 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     expect(await summaryMismatches(database.db)).toEqual([]);
   });
 
+  // The load drops indexes, foreign keys and full-text triggers and builds them again at the end.
+  it('leaves the schema as the migrations made it, with a full-text index that finds every match', async () => {
+    const schemaObjects = async () =>
+      dialect === 'sqlite'
+        ? (
+            await sql<{
+              entry: string;
+            }>`SELECT type || ' ' || name || ' ' || coalesce(sql, '') AS entry FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY name`.execute(
+              database.db,
+            )
+          ).rows
+        : (
+            await sql<{ entry: string }>`
+              SELECT 'index ' || indexname || ' ' || indexdef AS entry FROM pg_indexes WHERE schemaname = current_schema()
+              UNION ALL
+              SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+              UNION ALL
+              SELECT 'trigger ' || tgname || ' ' || tgenabled::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+              WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
+              ORDER BY 1`.execute(database.db)
+          ).rows;
+    const migrated = await schemaObjects();
+    expect(migrated.length).toBeGreaterThan(20);
+    await generate(7);
+    expect(await schemaObjects()).toEqual(migrated);
+
+    const needle = 'checklist';
+    const scanned = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM prompts WHERE lower(title || ' ' || prompt) LIKE ${`%${needle}%`}`.execute(database.db);
+    const indexed =
+      dialect === 'sqlite'
+        ? await sql<{ n: number }>`SELECT count(*) AS n FROM prompts_fts WHERE prompts_fts MATCH ${`"${needle}"`}`.execute(database.db)
+        : await sql<{
+            n: number;
+          }>`SELECT count(*) AS n FROM prompt_search WHERE title LIKE ${`%${needle}%`} OR prompt LIKE ${`%${needle}%`}`.execute(
+            database.db,
+          );
+    expect(Number(scanned.rows[0]?.n)).toBeGreaterThan(0);
+    expect(Number(indexed.rows[0]?.n)).toBe(Number(scanned.rows[0]?.n));
+  });
+
   it('refuses a database that already has prompts unless forced', async () => {
     await generate(7);
     await expect(generate(9)).rejects.toBeInstanceOf(DatabaseNotEmptyError);
     await expect(generate(9)).rejects.toThrow(/already holds 300 prompts.*--force/);
+  });
+});
+
+describe('generateDatabase into a SQLite file nothing else has open', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  // The tests above keep their own connection open, so there the load stays in WAL.
+  it('loads under a rollback journal and leaves the file in WAL mode, with no journal beside it', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'generate-'));
+    const path = join(dir, 'library.db');
+    await generateDatabase({ database: { kind: 'sqlite', path }, size: defaultSize(200), seed: 3, now: NOW, force: false });
+    expect(readdirSync(dir)).toEqual(['library.db']);
+    const db = new SqliteDatabase(path, { readonly: true });
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.prepare('SELECT count(*) AS n FROM likes').get()).toEqual({ n: 2000 });
+      expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'similarity_bands_load'").get()).toEqual({ n: 0 });
+      expect((db.prepare('SELECT count(*) AS n FROM similarity_bands').get() as { n: number }).n).toBeGreaterThan(200);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -13,7 +13,7 @@ export interface GenerateRequest {
   readonly now: Date;
   /** Replace the prompts already in the database instead of refusing. */
   readonly force: boolean;
-  /** Called after every batch with the rows written so far and the table being filled. */
+  /** Called after every batch with the rows written so far and the table being filled (or the step after the rows). */
   readonly onProgress?: (rowsWritten: number, table: string) => void;
 }
 
@@ -30,6 +30,29 @@ const BATCH_SIZE = 10_000;
 
 export function totalRows(size: DatasetSize): number {
   return size.prompts + size.likes + size.copies + size.comments;
+}
+
+/**
+ * Inserts each batch while the next one is generated: PostgreSQL writes a
+ * batch in its own process while this one draws the next (on SQLite, whose
+ * inserts run in this thread, it is the same as one after the other).
+ */
+async function writeBatches<T>(
+  table: string,
+  batches: Iterable<T[]>,
+  insert: (rows: T[]) => Promise<void>,
+  report: (rows: number, table: string) => void,
+): Promise<void> {
+  report(0, table);
+  let pending: Promise<number> | undefined;
+  for (const batch of batches) {
+    const written = insert(batch).then(() => batch.length);
+    // Awaited below; this only keeps a failure from counting as unhandled while the next batch is drawn.
+    written.catch(() => undefined);
+    if (pending) report(await pending, table);
+    pending = written;
+  }
+  if (pending) report(await pending, table);
 }
 
 /**
@@ -57,24 +80,17 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
     await writer.begin();
     // The summaries are counted once at the end instead of by every row's trigger.
     await writer.pauseSummaries();
+    await writer.deferIndexes();
     if (existing > 0) await writer.clear();
-    for (const batch of dataset.prompts(BATCH_SIZE)) {
-      await writer.insertPrompts(batch);
-      report(batch.length, 'prompts');
-    }
-    for (const batch of dataset.likes(BATCH_SIZE)) {
-      await writer.insertLikes(batch);
-      report(batch.length, 'likes');
-    }
-    for (const batch of dataset.copies(BATCH_SIZE)) {
-      await writer.insertCopies(batch);
-      report(batch.length, 'copies');
-    }
-    for (const batch of dataset.comments(BATCH_SIZE)) {
-      await writer.insertComments(batch);
-      report(batch.length, 'comments');
-    }
+    await writeBatches('prompts', dataset.prompts(BATCH_SIZE), (rows) => writer.insertPrompts(rows), report);
+    await writeBatches('likes', dataset.likes(BATCH_SIZE), (rows) => writer.insertLikes(rows), report);
+    await writeBatches('copies', dataset.copies(BATCH_SIZE), (rows) => writer.insertCopies(rows), report);
+    await writeBatches('comments', dataset.comments(BATCH_SIZE), (rows) => writer.insertComments(rows), report);
+    report(0, 'indexes');
+    await writer.buildIndexes();
+    report(0, 'summaries');
     await writer.recountSummaries();
+    report(0, 'commit and optimise');
     await writer.commit();
   } finally {
     await writer.close();
