@@ -282,18 +282,24 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
       await setSummaryTriggers('DISABLE');
     },
     deferIndexes: async () => {
-      // Indexes that back a constraint (primary keys) stay; foreign keys go
-      // too, as a per-row check each, and are validated in one join when added back.
+      // Everything but prompt_search's key, which its trigger's ON CONFLICT
+      // needs: foreign keys (a per-row check each, validated in one join
+      // when added back), primary keys (the similarity rows' key takes
+      // batches spread over its whole range) and plain indexes. Dropped in
+      // that order, created in the reverse one.
       const found = await client.query<{ drop: string; create: string }>(
-        `SELECT format('DROP INDEX %s', i.indexrelid::regclass) AS drop, pg_get_indexdef(i.indexrelid) AS create
+        `SELECT format('ALTER TABLE %s DROP CONSTRAINT %I', k.conrelid::regclass, k.conname) AS drop,
+                format('ALTER TABLE %s ADD CONSTRAINT %I %s', k.conrelid::regclass, k.conname, pg_get_constraintdef(k.oid)) AS create,
+                CASE k.contype WHEN 'f' THEN 0 ELSE 1 END AS step
+         FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
+         WHERE k.contype IN ('f', 'p', 'u') AND c.relnamespace = current_schema()::regnamespace
+           AND c.relname = ANY($1) AND NOT (k.contype <> 'f' AND c.relname = 'prompt_search')
+         UNION ALL
+         SELECT format('DROP INDEX %s', i.indexrelid::regclass), pg_get_indexdef(i.indexrelid), 2
          FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
          WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1)
            AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
-         UNION ALL
-         SELECT format('ALTER TABLE %s DROP CONSTRAINT %I', k.conrelid::regclass, k.conname),
-                format('ALTER TABLE %s ADD CONSTRAINT %I %s', k.conrelid::regclass, k.conname, pg_get_constraintdef(k.oid))
-         FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
-         WHERE k.contype = 'f' AND c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1)`,
+         ORDER BY step`,
         [BULK_TABLES],
       );
       deferred = found.rows;
@@ -302,7 +308,7 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
     buildIndexes: async () => {
       // Sorting in memory builds each index several times faster than in temporary files.
       await client.query("SET LOCAL maintenance_work_mem = '512MB'");
-      for (const entry of deferred) await client.query(entry.create);
+      for (const entry of [...deferred].reverse()) await client.query(entry.create);
     },
     recountSummaries: async () => {
       await setSummaryTriggers('ENABLE');
