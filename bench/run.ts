@@ -20,7 +20,7 @@ import { ROOT, freePort, startBuiltServer, startNode } from './lib/processes';
 import { captureResponse, rawResponseKey } from './lib/raw-responses';
 import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
-import { measureCommonWord } from './lib/common-word';
+import { measureCommonWord, measureTwoLetterSearch } from './lib/common-word';
 import { measureSummaryReads } from './lib/summary-reads';
 import { RELEVANCE_NEEDLES, TAG_FILTERS, compareWithLikesOrder } from './lib/order-comparison';
 import { measureSimilar } from './lib/similar-speed';
@@ -114,8 +114,9 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   const needles = await searchRequests(direct, await distinctNeedles(direct.db, COLD_NEEDLES));
 
   const server = await startBuiltServer(url, { NODE_ENV: 'production', ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
-  console.log(`[${dialect}] one client, a word in half the prompts`);
+  console.log(`[${dialect}] one client, a word in half the prompts and a two-letter needle`);
   const commonWord = await measureCommonWord(direct);
+  const twoLetters = await measureTwoLetterSearch(direct);
   const responses: Record<string, { headers: Record<string, string>; body: string }> = {};
   try {
     console.log(`[${dialect}] one client, facets, analytics and the list's total after each kind of write`);
@@ -215,6 +216,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
       coldSearchHealth,
       search,
       commonWord,
+      twoLetters,
       summaryReads,
       suggest,
       relevance,

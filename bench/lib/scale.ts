@@ -78,6 +78,7 @@ const FIGURES: ScaleFigure[] = [
     unit: ' ms',
     read: (figures) => figures.commonWord.pageMaxMs,
   },
+  { label: 'Two letters, page then total, max', higherIsBetter: false, unit: ' ms', read: (figures) => figures.twoLetters?.maxMs },
   { label: 'Did you mean, p99', higherIsBetter: false, unit: ' ms', read: (figures) => figures.suggest.p99Ms },
   { label: 'Best match uncached, p99', higherIsBetter: false, unit: ' ms', read: (figures) => figures.relevance?.otherP99Ms },
   { label: 'Tag filter uncached, p99', higherIsBetter: false, unit: ' ms', read: (figures) => figures.tagOrder?.otherP99Ms },
