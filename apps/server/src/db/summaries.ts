@@ -55,17 +55,21 @@ export async function recountSummaries(db: Kysely<Database>): Promise<void> {
 export async function recountSummariesInTransaction(trx: Kysely<Database>): Promise<void> {
   for (const table of ['summary_totals', 'summary_days', 'summary_facets', 'summary_keywords'] as const)
     await trx.deleteFrom(table).execute();
+  // Likes and copies of hidden prompts are left out by testing each row's
+  // prompt against the few hidden ones, not by joining every row to its
+  // prompt: at 1,000,000 prompts the joins looked up 40 million prompts and
+  // took 124 s of the generator's run.
   await sql`
       INSERT INTO summary_totals (shard, prompts, likes, copies) SELECT 0,
         (SELECT count(*) FROM prompts WHERE status = 'visible'),
-        (SELECT count(*) FROM likes e JOIN prompts p ON p.id = e.prompt_id AND p.status = 'visible'),
-        (SELECT count(*) FROM copies e JOIN prompts p ON p.id = e.prompt_id AND p.status = 'visible')`.execute(trx);
+        (SELECT count(*) FROM likes WHERE prompt_id NOT IN (SELECT id FROM prompts WHERE status <> 'visible')),
+        (SELECT count(*) FROM copies WHERE prompt_id NOT IN (SELECT id FROM prompts WHERE status <> 'visible'))`.execute(trx);
   await sql`
       INSERT INTO summary_days (day, shard, prompts, likes, copies)
       SELECT day, 0, sum(p), sum(l), sum(c) FROM (
         SELECT substr(created_at, 1, 10) AS day, 1 AS p, 0 AS l, 0 AS c FROM prompts WHERE status = 'visible'
-        UNION ALL SELECT substr(e.created_at, 1, 10), 0, 1, 0 FROM likes e JOIN prompts p ON p.id = e.prompt_id AND p.status = 'visible'
-        UNION ALL SELECT substr(e.created_at, 1, 10), 0, 0, 1 FROM copies e JOIN prompts p ON p.id = e.prompt_id AND p.status = 'visible'
+        UNION ALL SELECT substr(created_at, 1, 10), 0, 1, 0 FROM likes WHERE prompt_id NOT IN (SELECT id FROM prompts WHERE status <> 'visible')
+        UNION ALL SELECT substr(created_at, 1, 10), 0, 0, 1 FROM copies WHERE prompt_id NOT IN (SELECT id FROM prompts WHERE status <> 'visible')
       ) events GROUP BY day`.execute(trx);
   await sql`
       INSERT INTO summary_facets (field, name, prompts)
