@@ -33,11 +33,12 @@ export interface BulkWriter {
   /** Turns them back on and recounts the summaries, in the same transaction (call before commit). */
   recountSummaries(): Promise<void>;
   /**
-   * Drops the bulk tables' secondary indexes (and, on SQLite, the triggers
-   * that keep the full-text index) inside the load's transaction (call
-   * after begin, before clear). One sorted build per index after the load
-   * costs far less than 23 million inserts at random places in b-trees
-   * larger than the page cache.
+   * Drops the bulk tables' indexes inside the load's transaction (call after
+   * begin, before clear): their secondary indexes; on SQLite the triggers
+   * that keep the full-text index; on PostgreSQL their primary and foreign
+   * keys too. One sorted build per index after the load costs far less
+   * than 23 million inserts at random places in b-trees larger than the
+   * page cache.
    */
   deferIndexes(): Promise<void>;
   /** Builds what deferIndexes dropped, from the loaded rows, in the same transaction (call before commit). */
@@ -82,7 +83,7 @@ function similarityRows(rows: PromptRow[]): { band_key: number; prompt_id: strin
     .sort((a, b) => a.band_key - b.band_key);
 }
 
-/** The tables the load fills in bulk: their secondary indexes are built once at the end. */
+/** The tables the load fills in bulk: their indexes are built once at the end (deferIndexes). */
 const BULK_TABLES = ['prompts', 'likes', 'copies', 'comments', 'prompt_search', 'prompt_tags', 'similarity_bands'] as const;
 
 /**
