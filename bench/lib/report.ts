@@ -141,8 +141,13 @@ function target(endpoint: EndpointFigures): string {
  * sent at its start, so a server keeping up finishes before `seconds` end),
  * and whether every acknowledged copy is exactly one row and one increment.
  */
+/** Copies acknowledged a second, over the time the server took to acknowledge them all. */
+export function copiesRate(copies: CopiesLoadResult): number {
+  return copies.succeeded / Math.max(copies.elapsedSeconds, copies.seconds);
+}
+
 export function copiesCell(copies: CopiesLoadResult): string {
-  const rate = copies.succeeded / Math.max(copies.elapsedSeconds, copies.seconds);
+  const rate = copiesRate(copies);
   const exact = copies.wrongCounters === 0 && copies.rowsAdded === copies.succeeded;
   const ok = rate >= BUDGETS.copyRate * 0.98 && copies.failures === 0 && exact;
   return (

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BenchRun, DialectFigures } from './report';
+import { type BenchRun, type DialectFigures, copiesRate } from './report';
 import { ROOT } from './processes';
 
 /**
@@ -86,7 +86,7 @@ const FIGURES: ScaleFigure[] = [
   { label: 'Related prompts, p99', higherIsBetter: false, unit: ' ms', read: (figures) => figures.related?.p99Ms },
   { label: 'Likes, req/s', higherIsBetter: true, unit: '', read: (figures) => figures.likes.requests / figures.likes.seconds },
   { label: 'Likes, p99', higherIsBetter: false, unit: ' ms', read: (figures) => figures.likes.p99 },
-  { label: 'Copies, req/s', higherIsBetter: true, unit: '', read: (figures) => figures.copies.succeeded / figures.copies.seconds },
+  { label: 'Copies, req/s', higherIsBetter: true, unit: '', read: (figures) => copiesRate(figures.copies) },
   { label: 'Copies, p99', higherIsBetter: false, unit: ' ms', read: (figures) => figures.copies.p99 },
   { label: 'A like seen on another instance, max', higherIsBetter: false, unit: ' ms', read: (figures) => figures.crossInstance?.max },
   { label: 'Unpaged list downloads: `/api/health` p99', higherIsBetter: false, unit: ' ms', read: (figures) => figures.fullList.healthP99 },
