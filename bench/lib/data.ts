@@ -14,9 +14,9 @@ function sqlitePath(prompts: number): string {
   return join(ROOT, prompts === DEFAULT_BENCH_PROMPTS ? 'bench/.data/sqlite.db' : `bench/.data/sqlite-${prompts}.db`);
 }
 
-async function countPrompts(dialect: BenchDialect, url: string, prompts: number): Promise<number> {
+async function countPrompts(dialect: BenchDialect, url: string): Promise<number> {
   if (dialect === 'sqlite') {
-    const path = sqlitePath(prompts);
+    const path = url.slice('sqlite:'.length);
     if (!existsSync(path)) return 0;
     const db = new SqliteDatabase(path, { readonly: true });
     try {
@@ -77,7 +77,7 @@ export function databaseUrl(dialect: BenchDialect, postgresUrl: string, prompts 
 export async function ensureData(dialect: BenchDialect, postgresUrl: string, prompts: number): Promise<number | undefined> {
   const url = databaseUrl(dialect, postgresUrl, prompts);
   if (dialect === 'postgres') await ensurePostgresDatabase(url);
-  if ((await countPrompts(dialect, url, prompts)) >= prompts) return undefined;
+  if ((await countPrompts(dialect, url)) >= prompts) return undefined;
   console.log(`Generating ${prompts.toLocaleString('en')} prompts into the ${dialect} bench database...`);
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {

@@ -68,19 +68,14 @@ function tagRows(rows: PromptRow[]): { tag: string; prompt_id: string }[] {
 /**
  * The near-duplicate index rows of a batch of prompts (migration 0008): the
  * same keys the share form's insert stores, computed in TypeScript (about
- * 65 microseconds a prompt). In key order, so each insert lands next to the
- * previous one in the primary key's b-tree: generating 20,000 prompts on
- * SQLite took 14.3 s with the rows in prompt order, 10.9 s sorted and 9.5 s
- * without the index (on a machine loaded by other work: 15.5-16.4 s sorted
- * against 11.3-12.4 s without). A batch still spreads over the whole key
- * range, though: at 1,000,000 prompts (24 million rows, 700 MB, more than
- * the page cache) every batch rewrote most of the table's pages, so SQLite
- * stages them (SIMILARITY_STAGE) and adds them in one sorted pass.
+ * 65 microseconds a prompt). Their order does not matter: the load adds
+ * them to an index-free table and the key is built once at the end
+ * (deferIndexes). Sorting each batch, as before, still left every batch
+ * spread over the whole key range: at 1,000,000 prompts (24 million rows,
+ * 700 MB, more than the page cache) each one rewrote most of the table.
  */
 function similarityRows(rows: PromptRow[]): { band_key: number; prompt_id: string }[] {
-  return rows
-    .flatMap((row) => bandKeys(shingles(row.title, row.prompt)).map((band_key) => ({ band_key, prompt_id: row.id })))
-    .sort((a, b) => a.band_key - b.band_key);
+  return rows.flatMap((row) => bandKeys(shingles(row.title, row.prompt)).map((band_key) => ({ band_key, prompt_id: row.id })));
 }
 
 /** The tables the load fills in bulk: their indexes are built once at the end (deferIndexes). */
