@@ -6,6 +6,7 @@ import {
   ASCII_ONLY,
   type MatchList,
   TRIGRAM_MIN_LENGTH,
+  firstPromptSearchMatches,
   ftsTitlePhrase,
   inMatchList,
   likePattern,
@@ -98,7 +99,7 @@ export function withWalkOrder(dialect: Dialect, titles: TitleMatches, candidates
  * ms for 10,000 titles on SQLite, reading each one's row.)
  */
 export function titleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> {
-  if (dialect === 'postgres') return sql<{ id: string }>`SELECT id FROM prompt_search WHERE ${loweredTitleContains(text)} LIMIT ${limit}`;
+  if (dialect === 'postgres') return firstPromptSearchMatches(loweredTitleContains(text), limit);
   if ([...text].length >= TRIGRAM_MIN_LENGTH) {
     return sql<{ id: number }>`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsTitlePhrase(text)} LIMIT ${limit}`;
   }
@@ -118,8 +119,10 @@ export function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: 
     return sql<{ id: number }>`SELECT rowid AS id FROM prompts
       WHERE ${titleContainsByScan(dialect, text)} AND ${containsWholeWord(dialect, 'title', text)} LIMIT ${limit}`;
   }
-  return sql<{ id: string }>`SELECT id FROM prompt_search
-    WHERE ${loweredTitleContains(text)} AND coalesce(title ~ lower(${wholeWordPattern(text)}), false) LIMIT ${limit}`;
+  return firstPromptSearchMatches(
+    sql<SqlBool>`${loweredTitleContains(text)} AND coalesce(title ~ lower(${wholeWordPattern(text)}), false)`,
+    limit,
+  );
 }
 
 /** The prompts of one tier for the search `text` (the rest of the filter is applied by the caller). */
