@@ -4,9 +4,9 @@ import { createSnapshotCache } from './snapshot-cache';
 /**
  * The app's caches, split by what invalidates them, so the stream of likes
  * and copies does not also throw away the list totals and facets:
- * - catalog: facets, list totals (of searches too) and the best-match
- *   order's title matches (prompts/listing.ts); they change only when
- *   a prompt is added (or hidden);
+ * - catalog: facets, list totals (of searches too), searches' match
+ *   lists and the best-match order's title matches (prompts/listing.ts);
+ *   they change only when a prompt is added (or hidden);
  * - activity: analytics and pages of the list (their like, copy and note
  *   counts); every write changes them;
  * - visitorLikes: the prompts each visitor likes, keyed by user id, for the

@@ -23,6 +23,8 @@ export const cacheKeys = {
   analytics: (today: string) => `analytics:${today}`,
   /** The exact number of prompts matching a filter (X-Total-Count). */
   listTotal: (parts: ListKeyParts) => `count:${JSON.stringify(listParts(parts))}`,
+  /** Up to `limit` prompts, of any status, whose title or text contains the search text (prompts/read-repository.ts findMatches). */
+  searchMatches: (text: string, limit: number) => `matches:${JSON.stringify([text, limit])}`,
   /** A search's title matches, of any status, for the best-match order (prompts/relevance.ts). */
   titleMatches: (text: string) => `titles:${JSON.stringify(text)}`,
   /** One page of the list, shared by every visitor. */

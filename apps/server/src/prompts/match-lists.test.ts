@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppCaches } from '../cache/app-caches';
+import { cacheKeys } from '../cache/keys';
+import { localLibraryWrites } from '../cache/library-writes';
+import { type TestDatabase, TEST_DIALECTS, createTestDatabase } from '../testing/test-database';
+import { userId } from '../testing/test-app';
+import { matchListLimit } from './listing';
+import { type PromptsService, createPromptsService } from './service';
+
+/** More than the smallest match list (MIN_MATCH_LIST in listing.ts), so "common" has none. */
+const COMMON = 110;
+
+/**
+ * Which prompts contain a search text changes when a prompt is added, hidden
+ * or shown, not when one is liked or copied: a search's match list is kept
+ * with the catalog's answers, through likes and copies, and dropped with them.
+ */
+describe.each(TEST_DIALECTS)("a search's match list on %s", (dialect) => {
+  let database: TestDatabase;
+  let caches: ReturnType<typeof createAppCaches>;
+  let library: PromptsService;
+  let rareId: string;
+
+  const share = (title: string) => library.create({ title, prompt: `The text of ${title}.`, category: 'Writing', model: 'o3', tags: [] });
+  const kept = (text: string, visible: number) =>
+    caches.catalog.peek<{ list?: { matches: unknown[] } }>(cacheKeys.searchMatches(text, matchListLimit(visible)));
+  const search = async (text: string) => (await library.list({ q: text, limit: 48 }, undefined)).prompts.map((prompt) => prompt.title);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    caches = createAppCaches();
+    library = createPromptsService(database, caches, localLibraryWrites(caches));
+    for (let index = 0; index < COMMON; index += 1) await share(`Common task ${index}`);
+    rareId = (await share('Rare Zebra Note'))._id;
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('is kept through likes and copies, and read again once a prompt is added', async () => {
+    expect(await search('zebra')).toEqual(['Rare Zebra Note']);
+    expect(kept('zebra', COMMON + 1)?.value.list?.matches).toHaveLength(1);
+
+    await library.like(rareId, userId(1), true);
+    await library.copy(rareId, userId(2));
+    expect(kept('zebra', COMMON + 1)?.value.list?.matches).toHaveLength(1);
+    expect(await search('zebra')).toEqual(['Rare Zebra Note']);
+
+    await share('Zebra Crossing Checklist');
+    expect(kept('zebra', COMMON + 1)).toBeUndefined();
+    expect(await search('zebra')).toEqual(['Zebra Crossing Checklist', 'Rare Zebra Note']);
+    expect(kept('zebra', COMMON + 2)?.value.list?.matches).toHaveLength(2);
+  });
+
+  it('keeps a common text as having no list, so a like does not read its matches again', async () => {
+    const visible = await library.countVisible();
+    expect(await search('common')).toHaveLength(48);
+    const entry = kept('common', visible);
+    expect(entry).toBeDefined();
+    expect(entry?.value.list).toBeUndefined();
+    await library.like(rareId, userId(3), true);
+    expect(kept('common', visible)).toBe(entry);
+  });
+});
