@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedSampleData } from './db/seed';
+import { startIdleGarbageCollection } from './runtime/idle-collection';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -54,6 +55,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // With --expose-gc (launch.ts), the garbage of a burst of requests is collected once they stop.
+  const idleCollection = startIdleGarbageCollection();
+  if (idleCollection) app.server.on('request', () => idleCollection.touch());
 
   await app.listen({ port: config.port, host: config.host });
 }

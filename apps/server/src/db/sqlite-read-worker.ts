@@ -7,12 +7,13 @@
  * Node runs this file as it is (type stripping, Node 22.18+ and 24), in the
  * repository and in the tests; the build bundles it beside the server
  * (build.ts). So it uses only erasable TypeScript and imports nothing of
- * the app's but the driver and the SQL functions every connection registers
- * (written the same way).
+ * the app's but the driver, the SQL functions every connection registers and
+ * the idle collection (written the same way).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
+import { startIdleGarbageCollection } from '../runtime/idle-collection.ts';
 
 interface Job {
   readonly id: number;
@@ -39,7 +40,11 @@ function statement(sql: string): Database.Statement {
   return prepared;
 }
 
+// This thread's heap holds the rows it reads (whole prompt texts) until a collection: one after each busy spell.
+const idleCollection = startIdleGarbageCollection();
+
 parentPort?.on('message', (job: Job) => {
+  idleCollection?.touch();
   try {
     const prepared = statement(job.sql);
     if (!prepared.reader) throw new Error('The read pool runs queries that return rows only');
