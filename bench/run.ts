@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { setTimeout } from 'node:timers/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDatabaseUrl } from '../apps/server/src/config';
@@ -18,7 +19,15 @@ import { likesLoad } from './lib/likes-load';
 import { load, waitUntilIdle } from './lib/load';
 import { ROOT, freePort, startBuiltServer, startNode } from './lib/processes';
 import { captureResponse, rawResponseKey } from './lib/raw-responses';
-import { type BenchRun, BUDGETS, type DialectFigures, type EndpointFigures, reportSection, resultTable } from './lib/report';
+import {
+  type BenchRun,
+  BUDGETS,
+  type DialectFigures,
+  type EndpointFigures,
+  RESTING_SECONDS,
+  reportSection,
+  resultTable,
+} from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
 import { measureCommonWord, measureTwoLetterSearch } from './lib/common-word';
 import { measureSummaryReads } from './lib/summary-reads';
@@ -199,8 +208,11 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     await waitUntilIdle(server.url);
     console.log(`[${dialect}] copy load`);
     const copies = await copiesLoad(direct.db, server.url, likeSeconds);
-    const rss = server.memory();
+    const loaded = server.memory();
     await waitUntilIdle(server.url);
+    // The server collects once it has had no request for a while (apps/server/src/runtime/idle-collection.ts).
+    await setTimeout(RESTING_SECONDS * 1000);
+    const rss = { ...loaded, restMb: server.memory().rssMb };
 
     if (values.redis) console.log(`[${dialect}] a like on one instance, seen on another (two more instances, one Redis)`);
     const crossInstance = values.redis ? await crossInstanceVisibility(url, values.redis) : undefined;
