@@ -201,6 +201,19 @@ describe.each(TEST_DIALECTS)('analytics and facets API on %s', (dialect) => {
       expect(overview.totalPrompts).toBe(0);
     });
 
+    it('moves its window at midnight (UTC) though nothing was written, and keeps one answer within a day', async () => {
+      let clock = new Date('2026-03-15T23:59:59.000Z');
+      const sameCaches = createAnalyticsService(t.database.db, createAppCaches(), () => clock);
+      const before = await sameCaches.get();
+      expect(before.activity.at(-1)?.date).toBe('2026-03-15');
+      clock = new Date('2026-03-15T23:59:59.900Z');
+      expect(await sameCaches.get()).toBe(before);
+      clock = new Date('2026-03-16T00:00:00.100Z');
+      const after = await sameCaches.get();
+      expect(after.activity.at(-1)?.date).toBe('2026-03-16');
+      expect(after.activity[0]?.date).toBe('2026-02-15');
+    });
+
     it('crosses a leap day and a month end without a gap', async () => {
       await insertPrompt('2024-02-29T12:00:00.000Z');
       const { activity } = await createAnalyticsService(t.database.db, createAppCaches(), () => new Date('2024-03-01T00:00:00.000Z')).get();
