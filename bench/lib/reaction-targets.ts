@@ -13,7 +13,8 @@ export interface ReactionTargets {
 
 /** The prompts (the first 500 by id) and the visitor ids a reaction load picks from at random. */
 export async function reactionTargets(db: Kysely<Database>): Promise<ReactionTargets> {
-  const prompts = await db.selectFrom('prompts').select('id').orderBy('id').limit(BENCH_PROMPTS).execute();
+  // Visible ones only: a hidden prompt answers 404 to a like or a copy, and the summary row hides the prompts it adds.
+  const prompts = await db.selectFrom('prompts').select('id').where('status', '=', 'visible').orderBy('id').limit(BENCH_PROMPTS).execute();
   return {
     promptIds: prompts.map((row) => row.id),
     userIds: Array.from({ length: BENCH_VISITORS }, (_, index) => `user_bench${String(index).padStart(8, '0')}`),
