@@ -9,10 +9,15 @@ import * as repository from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The UTC date (YYYY-MM-DD) of a moment. */
+function utcDate(moment: Date | number): string {
+  return new Date(moment).toISOString().slice(0, 10);
+}
+
 /** The last `days` UTC dates, oldest first, ending today. */
 export function lastDays(days: number, now: Date): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
+  return Array.from({ length: days }, (_, index) => utcDate(today - (days - 1 - index) * DAY_MS));
 }
 
 function orUncategorized(name: string | null): string {
@@ -38,7 +43,7 @@ export function createAnalyticsService(db: Kysely<Database>, caches: AppCaches, 
     // compute it: building them on every request took 16 µs, as long as the rest of a cached answer.
     get: () => {
       const now = clock();
-      return caches.activity.get(cacheKeys.analytics(now.toISOString().slice(0, 10)), () => compute(lastDays(ACTIVITY_DAYS, now)), {
+      return caches.activity.get(cacheKeys.analytics(utcDate(now)), () => compute(lastDays(ACTIVITY_DAYS, now)), {
         staleForMs: ANALYTICS_STALE_MS,
       });
     },

@@ -70,17 +70,15 @@ interface SearchPlan {
 const MIN_TITLE_LIST = 10_000;
 
 /**
- * Title matches are kept with the catalog's answers (they change only when
- * a prompt is added or hidden, as the totals do) when they are this few ids
- * or fewer. The few are what costs most to read again: a needle inside
- * thousands of titles and rarely a word of its own ("ab") scans the whole
- * title index for them (20-40 ms at 100k prompts), where a long list reads
- * in a few milliseconds and would hold memory (10,000 ids: 80-400 KB).
+ * Lists of ids kept with the catalog's answers (a search's matches, best
+ * match's title matches: they change only when a prompt is added or hidden,
+ * as the totals do) hold this many ids or fewer. The few are what costs most
+ * to read again: a needle inside thousands of titles and rarely a word of
+ * its own ("ab") scans the whole title index for them (20-40 ms at 100k
+ * prompts), where a long list reads in a few milliseconds and would hold
+ * memory (10,000 ids: 80-400 KB; the catalog keeps up to 1,000 entries).
  */
-const MAX_KEPT_TITLE_MATCHES = MIN_MATCH_LIST;
-
-/** A search's match list is kept with the catalog's answers when it holds this many ids or fewer (matchListOf). */
-const MAX_KEPT_MATCHES = MIN_MATCH_LIST;
+const MAX_KEPT_IDS = MIN_MATCH_LIST;
 
 function titleMatchCount(titles: TitleMatches): number {
   return (titles.all?.matches.length ?? 0) + (titles.wholeWord?.matches.length ?? 0);
@@ -158,7 +156,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     const titleMatches = await caches.catalog.get(
       key,
       () => readTitleMatches(database.longReads, dialect, text, { all: Math.max(listLimit, MIN_TITLE_LIST), wholeWord: listLimit }),
-      { keep: (titles) => titleMatchCount(titles) <= MAX_KEPT_TITLE_MATCHES },
+      { keep: (titles) => titleMatchCount(titles) <= MAX_KEPT_IDS },
     );
     return { ...plan, titleMatches: withWalkOrder(dialect, titleMatches, candidates) };
   };
@@ -175,7 +173,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     caches.catalog.get(
       cacheKeys.searchMatches(text, limit),
       async () => ({ list: await read.findMatches(database.longReads, dialect, text, limit) }),
-      { keep: ({ list }) => (list?.matches.length ?? 0) <= MAX_KEPT_MATCHES },
+      { keep: ({ list }) => (list?.matches.length ?? 0) <= MAX_KEPT_IDS },
     );
 
   /**
