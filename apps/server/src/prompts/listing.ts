@@ -3,14 +3,14 @@ import type { CountQuery, ListQuery, Prompt, SortOption } from '@prompt-vault/sh
 import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { type ListKeyParts, cacheKeys } from '../cache/keys';
 import type { AppCaches } from '../cache/app-caches';
-import type { DatabaseHandle } from '../db/connect';
+import type { DatabaseHandle, Dialect } from '../db/connect';
 import { badRequest } from '../http/app-error';
 import type { BytePatch } from '../http/shared-json';
 import { type FullList, buildFullList, patchesFor } from './full-list';
 import { decodeCursor, encodeCursor } from './cursor';
 import * as read from './read-repository';
 import { type TitleMatches, readTitleMatches, withWalkOrder } from './relevance';
-import { type SearchStrategy, walkOrderFor } from './search';
+import { type SearchStrategy, shortestWalkedList, walkOrderFor } from './search';
 import { toPrompt } from './to-prompt';
 import { createVisitorLikes } from './visitor-likes';
 
@@ -68,6 +68,24 @@ interface SearchPlan {
  * not ("with", in half the prompts and no title, needs the empty list most).
  */
 const MIN_TITLE_LIST = 10_000;
+
+/**
+ * How many title matches the best-match order reads into its lists
+ * (readTitleMatches) among `candidates` prompts. On PostgreSQL a list as long
+ * as the shortest one a page walks (walkOrderFor) buys nothing: walking reads
+ * each row either way, and testing its title costs what testing the list
+ * does, so the reads stop there. At 100k prompts "plan" (9,946 titles) read
+ * its list in 17-40 ms on every request, then walked it; "about" read 10,000
+ * to find it had more. SQLite walks a list without reading the rows, so a
+ * long one still pays (MIN_TITLE_LIST).
+ */
+function titleListLimits(dialect: Dialect, candidates: number, listLimit: number) {
+  if (dialect === 'postgres') {
+    const walked = shortestWalkedList(dialect, candidates);
+    return { all: walked, wholeWord: walked };
+  }
+  return { all: Math.max(listLimit, MIN_TITLE_LIST), wholeWord: listLimit };
+}
 
 /**
  * Lists of ids kept with the catalog's answers (a search's matches, best
@@ -155,7 +173,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     const key = cacheKeys.titleMatches(text);
     const titleMatches = await caches.catalog.get(
       key,
-      () => readTitleMatches(database.longReads, dialect, text, { all: Math.max(listLimit, MIN_TITLE_LIST), wholeWord: listLimit }),
+      () => readTitleMatches(database.longReads, dialect, text, titleListLimits(dialect, candidates, listLimit)),
       { keep: (titles) => titleMatchCount(titles) <= MAX_KEPT_IDS },
     );
     return { ...plan, titleMatches: withWalkOrder(dialect, titleMatches, candidates) };

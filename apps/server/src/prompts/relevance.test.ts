@@ -205,6 +205,41 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
     }
   });
 
+  it('reads the whole-word title matches of short words, words beside underscores and phrases exactly', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const titles = ['AB testing plan', 'my_ab notes', 'Tab and Slab', 'Ab: the basics', 'The (ab) muscles', 'Abab dance'];
+      for (const title of [...titles, 'x-ab-y in Plan_B', 'A Plan, written', 'Planner 2ab', 'Write a plan']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/prompts',
+          payload: { title, prompt: `A prompt for ${title}.`, category: 'Writing', model: 'o3' },
+        });
+        expect(response.statusCode).toBe(201);
+      }
+      const { db } = t.database;
+      const keyColumn = sql.raw(dialect === 'sqlite' ? 'rowid' : 'id');
+      const rows = (await sql<{ key: number | string; title: string }>`SELECT ${keyColumn} AS key, title FROM prompts`.execute(db)).rows;
+      let found = 0;
+      for (const q of ['ab', 'AB', 'plan', 'b', 'write a', '2ab']) {
+        const expected = rows.filter((row) => containsAsWholeWord(row.title.toLowerCase(), q.toLowerCase())).map((row) => String(row.key));
+        const read = (await wholeWordTitleMatchQuery(dialect, q, 100).execute(db)).rows.map((row) => String(row.id));
+        expect(read.sort(), q).toEqual(expected.sort());
+        found += expected.length;
+      }
+      expect(found).toBeGreaterThan(8);
+      if (dialect === 'postgres') {
+        // The "<<%" read finds a word by all of its trigrams only with this setting (db/connect.ts).
+        const setting = await sql<{ value: string }>`SELECT current_setting('pg_trgm.strict_word_similarity_threshold') AS value`.execute(
+          db,
+        );
+        expect(Number(setting.rows[0]?.value)).toBe(1);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it.runIf(dialect === 'sqlite')(
     'finds whole-word and short title matches on SQLite by scanning the title index, not the table',
     async () => {

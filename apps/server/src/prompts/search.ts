@@ -88,8 +88,13 @@ export interface MatchList {
  *   ms walking; they meet near 4 x root (1,260 at 100k).
  */
 export function walkOrderFor(dialect: Dialect, matches: number, candidates: number): boolean {
+  return matches >= shortestWalkedList(dialect, candidates);
+}
+
+/** The fewest matches among `candidates` prompts from which a page walks its order (walkOrderFor). */
+export function shortestWalkedList(dialect: Dialect, candidates: number): number {
   const rootsFromWhichWalking = dialect === 'sqlite' ? 1 : 4;
-  return matches * matches >= rootsFromWhichWalking * rootsFromWhichWalking * candidates;
+  return Math.ceil(rootsFromWhichWalking * Math.sqrt(candidates));
 }
 
 /**
