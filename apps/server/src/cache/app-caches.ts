@@ -7,6 +7,7 @@ import { createSnapshotCache } from './snapshot-cache';
  * - catalog: facets, list totals (of searches too), searches' match
  *   lists and the best-match order's title matches (prompts/listing.ts);
  *   they change only when a prompt is added (or hidden);
+ * - idLists: the same lists of ids when too long for the catalog, a few;
  * - activity: analytics and pages of the list (their like, copy and note
  *   counts); every write changes them;
  * - visitorLikes: the prompts each visitor likes, keyed by user id, for the
@@ -20,6 +21,7 @@ import { createSnapshotCache } from './snapshot-cache';
  */
 export interface AppCaches {
   readonly catalog: PeekableReadCache;
+  readonly idLists: ReadCache;
   readonly activity: ReadCache;
   readonly visitorLikes: ReadCache;
   readonly fullLists: ReadCache;
@@ -33,6 +35,13 @@ export interface AppCaches {
  * more than about 15 MB; the recently used pages and analytics stay.
  */
 const ACTIVITY_MAX_ENTRIES = 256;
+
+/**
+ * Long lists of ids kept (prompts/listing.ts keeps lists of up to 10,000):
+ * at most about 5 MB on PostgreSQL, whose ids are strings, and under 1.5 MB
+ * on SQLite, whose rowids are numbers.
+ */
+const ID_LISTS_MAX_ENTRIES = 16;
 
 /** Visitors whose likes are kept: at most 100 ids each (MAX_KEPT_LIKES), so about 30 MB if every set were full. */
 const VISITOR_LIKES_MAX_ENTRIES = 5000;
@@ -49,6 +58,7 @@ export function createAppCaches(ttlMs: number = READ_CACHE_TTL_MS): AppCaches {
     fullLists: createSnapshotCache({ ttlMs, maxEntries: FULL_LISTS_MAX_ENTRIES }),
     vocabulary: createSnapshotCache({ ttlMs, maxEntries: 1 }),
     catalog: createReadCache({ ttlMs }),
+    idLists: createReadCache({ ttlMs, maxEntries: ID_LISTS_MAX_ENTRIES }),
     activity: createReadCache({ ttlMs, maxEntries: ACTIVITY_MAX_ENTRIES }),
     visitorLikes: createReadCache({ ttlMs, maxEntries: VISITOR_LIKES_MAX_ENTRIES }),
   };

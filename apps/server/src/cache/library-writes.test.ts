@@ -5,7 +5,7 @@ import { type AppCaches, createAppCaches } from './app-caches';
 /** Fills one entry in each cache and returns which of them a write made the next read compute again. */
 async function recomputedAfter(write: LibraryWrite): Promise<string[]> {
   const caches = createAppCaches(60_000);
-  const names = ['catalog', 'activity', 'visitorLikes', 'fullLists'] as const satisfies readonly (keyof AppCaches)[];
+  const names = ['catalog', 'idLists', 'activity', 'visitorLikes', 'fullLists'] as const satisfies readonly (keyof AppCaches)[];
   const computed = new Map<string, number>();
   const read = (name: keyof AppCaches) =>
     caches[name].get(name === 'visitorLikes' ? 'visitor-1' : 'key', async () => computed.set(name, (computed.get(name) ?? 0) + 1));
@@ -17,8 +17,8 @@ async function recomputedAfter(write: LibraryWrite): Promise<string[]> {
 
 describe('what each write makes stale', () => {
   it('a new prompt or a moderated prompt: totals and facets, pages and charts', async () => {
-    expect(await recomputedAfter({ kind: 'prompt-added' })).toEqual(['catalog', 'activity', 'fullLists']);
-    expect(await recomputedAfter({ kind: 'prompt-moderated' })).toEqual(['catalog', 'activity', 'fullLists']);
+    expect(await recomputedAfter({ kind: 'prompt-added' })).toEqual(['catalog', 'idLists', 'activity', 'fullLists']);
+    expect(await recomputedAfter({ kind: 'prompt-moderated' })).toEqual(['catalog', 'idLists', 'activity', 'fullLists']);
   });
 
   it('a moderated comment, a copy or a comment: pages and charts only', async () => {

@@ -23,7 +23,8 @@ export type LibraryWrite = Readonly<z.infer<typeof libraryWriteSchema>>;
 
 /**
  * Drops from `caches` what `write` made out of date:
- * - a prompt added, hidden or shown changes totals and facets (catalog), the
+ * - a prompt added, hidden or shown changes totals and facets (catalog, and
+ *   the long lists of ids kept beside it: idLists), the
  *   words "did you mean" offers (vocabulary) and
  *   every page and chart (activity), at once;
  * - likes, copies and comments change counters on pages and in analytics;
@@ -39,6 +40,7 @@ export function forgetAfter(caches: AppCaches, write: LibraryWrite): void {
     case 'prompt-added':
     case 'prompt-moderated':
       caches.catalog.invalidate();
+      caches.idLists.invalidate();
       caches.vocabulary.invalidate();
       caches.activity.invalidate();
       return;
@@ -62,6 +64,7 @@ export function forgetAfter(caches: AppCaches, write: LibraryWrite): void {
  */
 export function forgetEverything(caches: AppCaches): void {
   caches.catalog.invalidate();
+  caches.idLists.invalidate();
   caches.vocabulary.invalidate();
   caches.activity.invalidate();
   caches.visitorLikes.invalidate();

@@ -8,6 +8,7 @@ import { badRequest } from '../http/app-error';
 import type { BytePatch } from '../http/shared-json';
 import { type FullList, buildFullList, patchesFor } from './full-list';
 import { decodeCursor, encodeCursor } from './cursor';
+import { keptIdList } from './kept-id-lists';
 import * as read from './read-repository';
 import { type TitleMatches, readTitleMatches, withWalkOrder } from './relevance';
 import { type SearchStrategy, shortestWalkedList, walkOrderFor } from './search';
@@ -59,44 +60,19 @@ interface SearchPlan {
 }
 
 /**
- * The best-match order reads up to this many title matches into a list
- * (relevance.ts), however few the candidates: titles are short, and a list of
- * 10,000 costs a few milliseconds where testing the tiers without it costs
- * 20 ms or more ("story", in 2,724 titles at 100k prompts: 19 ms against 6).
- * A needle in more titles pays for the try ("about", in 16,000 titles: 37 ms
- * against 19), which no cheaper signal predicts: the search's own total does
- * not ("with", in half the prompts and no title, needs the empty list most).
+ * How many title matches the best-match order reads into each of its lists
+ * (readTitleMatches) among `candidates` prompts: as many as a search's match
+ * list. Titles that common fill a tier's page soon when it walks the likes
+ * order testing each title, and reading more cost more than the walk saved,
+ * at 100k prompts "plan" (9,946 titles) 11-25 ms on SQLite on each request,
+ * and "about" 19-34 ms only to find it had more than 10,000. On PostgreSQL a
+ * list as long as the shortest one a page walks (walkOrderFor) buys nothing
+ * at all: walking reads each row either way, and testing its title costs
+ * what testing the list does ("plan" read its titles in 17-40 ms).
  */
-const MIN_TITLE_LIST = 10_000;
-
-/**
- * How many title matches the best-match order reads into its lists
- * (readTitleMatches) among `candidates` prompts. On PostgreSQL a list as long
- * as the shortest one a page walks (walkOrderFor) buys nothing: walking reads
- * each row either way, and testing its title costs what testing the list
- * does, so the reads stop there. At 100k prompts "plan" (9,946 titles) read
- * its list in 17-40 ms on every request, then walked it; "about" read 10,000
- * to find it had more. SQLite walks a list without reading the rows, so a
- * long one still pays (MIN_TITLE_LIST).
- */
-function titleListLimits(dialect: Dialect, candidates: number, listLimit: number) {
-  if (dialect === 'postgres') {
-    const walked = shortestWalkedList(dialect, candidates);
-    return { all: walked, wholeWord: walked };
-  }
-  return { all: Math.max(listLimit, MIN_TITLE_LIST), wholeWord: listLimit };
+function titleListLimit(dialect: Dialect, candidates: number, listLimit: number): number {
+  return dialect === 'postgres' ? Math.min(listLimit, shortestWalkedList(dialect, candidates)) : listLimit;
 }
-
-/**
- * Lists of ids kept with the catalog's answers (a search's matches, best
- * match's title matches: they change only when a prompt is added or hidden,
- * as the totals do) hold this many ids or fewer. The few are what costs most
- * to read again: a needle inside thousands of titles and rarely a word of
- * its own ("ab") scans the whole title index for them (20-40 ms at 100k
- * prompts), where a long list reads in a few milliseconds and would hold
- * memory (10,000 ids: 80-400 KB; the catalog keeps up to 1,000 entries).
- */
-const MAX_KEPT_IDS = MIN_MATCH_LIST;
 
 function titleMatchCount(titles: TitleMatches): number {
   return (titles.all?.matches.length ?? 0) + (titles.wholeWord?.matches.length ?? 0);
@@ -171,10 +147,12 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
     const text = filter.q;
     const key = cacheKeys.titleMatches(text);
-    const titleMatches = await caches.catalog.get(
+    const limit = titleListLimit(dialect, candidates, listLimit);
+    const titleMatches = await keptIdList(
+      caches,
       key,
-      () => readTitleMatches(database.longReads, dialect, text, titleListLimits(dialect, candidates, listLimit)),
-      { keep: (titles) => titleMatchCount(titles) <= MAX_KEPT_IDS },
+      () => readTitleMatches(database.longReads, dialect, text, { all: limit, wholeWord: limit }),
+      titleMatchCount,
     );
     return { ...plan, titleMatches: withWalkOrder(dialect, titleMatches, candidates) };
   };
@@ -184,14 +162,15 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * which prompts contain a text changes only when one is added, hidden or
    * shown, not with each like or copy, which empty the page cache. Kept when
    * the text is common (no list: at 100k prompts on PostgreSQL, "plan" read
-   * 2,500 matches in 11 ms after every like, only to find it common) or its
-   * list is short; a long list is read again rather than held in memory.
+   * 2,500 matches in 11 ms after every like, only to find it common), and a
+   * list as keptIdList allows.
    */
   const matchListOf = (text: string, limit: number) =>
-    caches.catalog.get(
+    keptIdList(
+      caches,
       cacheKeys.searchMatches(text, limit),
       async () => ({ list: await read.findMatches(database.longReads, dialect, text, limit) }),
-      { keep: ({ list }) => (list?.matches.length ?? 0) <= MAX_KEPT_IDS },
+      ({ list }) => list?.matches.length ?? 0,
     );
 
   /**
