@@ -209,21 +209,13 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   return { db, dialect: 'postgres', readSnapshot, longReads, close };
 }
 
-/**
- * Set on every PostgreSQL connection. Only the best-match order's whole-word
- * title read uses `<<%` (relevance.ts), and it needs every trigram of the
- * word found: a threshold of 1 turns pg_trgm's strict word similarity into
- * "holds this word".
- */
-const POSTGRES_SESSION_SETTINGS = ['-c pg_trgm.strict_word_similarity_threshold=1'];
-
 function postgresPool(url: string, options: ConnectOptions, max: number): pg.Pool {
   const pool = new pg.Pool({
     Client: PreparingClient as typeof pg.Client,
     connectionString: url,
     max,
     types: numberTypes as pg.CustomTypesConfig,
-    options: [...(options.schema ? [`-c search_path=${options.schema}`] : []), ...POSTGRES_SESSION_SETTINGS].join(' '),
+    options: options.schema ? `-c search_path=${options.schema}` : undefined,
     connectionTimeoutMillis: 5000,
   });
   // An idle client losing its connection (a PostgreSQL restart) must not crash

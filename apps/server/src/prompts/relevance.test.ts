@@ -12,6 +12,7 @@ import {
   titleMatchQuery,
   wholeWordTitleMatchQuery,
   withWalkOrder,
+  withWordTrigrams,
 } from './relevance';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, listTotal } from '../testing/test-app';
@@ -229,11 +230,13 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
       }
       expect(found).toBeGreaterThan(8);
       if (dialect === 'postgres') {
-        // The "<<%" read finds a word by all of its trigrams only with this setting (db/connect.ts).
-        const setting = await sql<{ value: string }>`SELECT current_setting('pg_trgm.strict_word_similarity_threshold') AS value`.execute(
-          db,
-        );
-        expect(Number(setting.rows[0]?.value)).toBe(1);
+        // The "<<%" read finds a word by all of its trigrams only with this setting, and only for that read.
+        const threshold = async (reader: typeof db) => {
+          const setting = sql<{ value: string | null }>`SELECT current_setting('pg_trgm.strict_word_similarity_threshold', true) AS value`;
+          return Number((await setting.execute(reader)).rows[0]?.value ?? 0.5);
+        };
+        expect(await withWordTrigrams(db, dialect, threshold)).toBe(1);
+        expect(await threshold(db)).toBe(0.5);
       }
     } finally {
       await t.close();

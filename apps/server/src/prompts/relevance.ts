@@ -70,7 +70,25 @@ export async function readTitleMatches(
 ): Promise<TitleMatches> {
   const all = limits.all > 0 ? await listOrNothing(db, titleMatchQuery(dialect, text, limits.all), limits.all) : undefined;
   if (all) return { all };
-  return { wholeWord: await listOrNothing(db, wholeWordTitleMatchQuery(dialect, text, limits.wholeWord), limits.wholeWord) };
+  const wholeWord = (reader: Kysely<Database>) =>
+    listOrNothing(reader, wholeWordTitleMatchQuery(dialect, text, limits.wholeWord), limits.wholeWord);
+  return { wholeWord: await withWordTrigrams(db, dialect, wholeWord) };
+}
+
+/**
+ * Runs `read` where pg_trgm finds a word by all of its trigrams (PostgreSQL):
+ * a strict word similarity threshold of 1 turns `<<%` into "holds this word"
+ * (wholeWordTitleMatchQuery). Set for the one read, in a transaction of its
+ * own, not on every connection: a pooler such as PgBouncer refuses startup
+ * options, and in transaction mode hands a session's settings to whichever
+ * client comes next.
+ */
+export function withWordTrigrams<T>(db: Kysely<Database>, dialect: Dialect, read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (dialect !== 'postgres') return read(db);
+  return db.transaction().execute(async (transaction) => {
+    await sql`SET LOCAL pg_trgm.strict_word_similarity_threshold = 1`.execute(transaction);
+    return read(transaction);
+  });
 }
 
 async function listOrNothing(
@@ -135,9 +153,8 @@ export function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: 
  * so the word's padded trigrams ("  a", " ab", "ab ") find every candidate
  * through the title's index, for two letters too; the regular expression
  * then drops an underscore joined to it, which pg_trgm takes for a break.
- * (The strict word similarity threshold of 1 is set on each connection:
- * db/connect.ts.) At 100k prompts "ab", a word in no title, took 43-75 ms
- * by a scan of every title; the index offers 83 candidates.
+ * (Read within withWordTrigrams.) At 100k prompts "ab", a word in no title,
+ * took 43-75 ms by a scan of every title; the index offers 83 candidates.
  */
 const PG_TRIGRAM_WORD = /^[a-z0-9]+$/i;
 
