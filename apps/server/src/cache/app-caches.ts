@@ -4,10 +4,12 @@ import { createSnapshotCache } from './snapshot-cache';
 /**
  * The app's caches, split by what invalidates them, so the stream of likes
  * and copies does not also throw away the list totals and facets:
- * - catalog: facets, list totals (of searches too), searches' match
- *   lists and the best-match order's title matches (prompts/listing.ts);
- *   they change only when a prompt is added (or hidden);
- * - idLists: the same lists of ids when too long for the catalog, a few;
+ * - catalog: facets, list totals (of searches too), searches' short match
+ *   lists and the best-match order's short title-match lists
+ *   (prompts/kept-id-lists.ts); they change only when a prompt is added (or
+ *   hidden);
+ * - idLists: the same lists of ids when longer, a few, invalidated with the
+ *   catalog;
  * - activity: analytics and pages of the list (their like, copy and note
  *   counts); every write changes them;
  * - visitorLikes: the prompts each visitor likes, keyed by user id, for the
@@ -37,7 +39,7 @@ export interface AppCaches {
 const ACTIVITY_MAX_ENTRIES = 256;
 
 /**
- * Long lists of ids kept (prompts/listing.ts keeps lists of up to 10,000):
+ * Long lists of ids kept (up to MAX_LONG_KEPT_IDS each, prompts/kept-id-lists.ts):
  * at most about 5 MB on PostgreSQL, whose ids are strings, and under 1.5 MB
  * on SQLite, whose rowids are numbers.
  */

@@ -25,8 +25,8 @@ export const cacheKeys = {
   listTotal: (parts: ListKeyParts) => `count:${JSON.stringify(listParts(parts))}`,
   /** Up to `limit` prompts, of any status, whose title or text contains the search text (prompts/read-repository.ts findMatches). */
   searchMatches: (text: string, limit: number) => `matches:${JSON.stringify([text, limit])}`,
-  /** A search's title matches, of any status, for the best-match order (prompts/relevance.ts). */
-  titleMatches: (text: string) => `titles:${JSON.stringify(text)}`,
+  /** Up to `limit` of a search's title matches, of any status, for the best-match order (prompts/relevance.ts). */
+  titleMatches: (text: string, limit: number) => `titles:${JSON.stringify([text, limit])}`,
   /** One page of the list, shared by every visitor. */
   listPage: (parts: ListKeyParts, page: { readonly sort: string; readonly limit: number; readonly cursor?: string }) =>
     `page:${JSON.stringify([page.sort, ...listParts(parts), page.limit, page.cursor ?? null])}`,

@@ -86,6 +86,16 @@ describe('createReadCache', () => {
     expect(await cache.get('once-1', async () => 'recomputed')).toBe('recomputed');
   });
 
+  it('evicts nothing for a value it does not keep or a read that fails', async () => {
+    const cache = createReadCache({ ttlMs: 1000, maxEntries: 2 });
+    await cache.get('a', async () => 'a');
+    await cache.get('b', async () => 'b');
+    await cache.get('large', async () => 'x'.repeat(100), { keep: (value) => value.length < 5 });
+    await expect(cache.get('down', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('a', async () => 'recomputed')).toBe('a');
+    expect(await cache.get('b', async () => 'recomputed')).toBe('b');
+  });
+
   it('keeps an entry read with staleForMs through frequent writes until that long after its computation began', async () => {
     let clock = 0;
     const cache = createReadCache({ ttlMs: 5000, now: () => clock });

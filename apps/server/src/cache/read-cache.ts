@@ -37,7 +37,10 @@ export interface PeekableReadCache extends ReadCache {
 
 export interface ReadCacheOptions {
   readonly ttlMs: number;
-  /** Entries beyond this many evict the least recently used (keys come from visitors' searches and filters). */
+  /**
+   * Entries beyond this many evict the least recently used (keys come from
+   * visitors' searches and filters), once a computed value is kept.
+   */
   readonly maxEntries?: number;
   readonly now?: () => number;
 }
@@ -73,6 +76,10 @@ export function createReadCache(options: ReadCacheOptions): PeekableReadCache {
   const now = options.now ?? (() => Date.now());
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const entries = new Map<string, Entry>();
+  const evictLeastRecentlyUsed = () => {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  };
   return {
     get<T>(key: string, compute: () => Promise<T>, entryOptions: EntryOptions<T> = {}): Promise<T> {
       const hit = entries.get(key);
@@ -86,10 +93,6 @@ export function createReadCache(options: ReadCacheOptions): PeekableReadCache {
       const value = compute();
       const entry: Entry = { value, started, expires: started + options.ttlMs, staleForMs: entryOptions.staleForMs ?? 0 };
       entries.set(key, entry);
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
       // A failed read is not remembered, nor one the caller does not keep.
       const drop = () => {
         if (entries.get(key) === entry) entries.delete(key);
@@ -98,6 +101,9 @@ export function createReadCache(options: ReadCacheOptions): PeekableReadCache {
       value.then((result) => {
         entry.settled = { value: result };
         if (keep && !keep(result)) drop();
+        // Only a value kept takes the place of the least recently used: reads the
+        // cache will not keep (too large, failed) must not push out those it does.
+        else if (entries.size > maxEntries) evictLeastRecentlyUsed();
       }, drop);
       return value;
     },

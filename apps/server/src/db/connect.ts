@@ -39,7 +39,9 @@ export interface DatabaseHandle {
    * a pool of connections of their own, so fifty searches queue there and
    * never take the connections a like or a health check needs (their
    * queries already run in the database's processes, off the event loop).
-   * Read queries only: no writes, no transactions.
+   * Read queries only: no writes, and on PostgreSQL no transaction but a
+   * read-only one holding settings for one read (withWordTrigrams in
+   * prompts/relevance.ts; SQLite's read threads take no transactions).
    */
   readonly longReads: Kysely<Database>;
   close(): Promise<void>;

@@ -33,6 +33,18 @@ describe('lists of ids kept until the catalog changes', () => {
     expect(caches.catalog.peek('long')).toBeUndefined();
   });
 
+  it('keeps a long list while short lists, empty ones and lists too long to keep come and go', async () => {
+    const caches = createAppCaches(60_000);
+    const lists = listReader(caches);
+    await lists.get('story', MAX_KEPT_IDS * 20);
+    for (let index = 0; index < 40; index += 1) {
+      await lists.get(`short-${index}`, index % 2 === 0 ? 0 : MAX_KEPT_IDS);
+      await lists.get(`too-long-${index}`, MAX_LONG_KEPT_IDS + 1);
+    }
+    await lists.get('story', MAX_KEPT_IDS * 20);
+    expect(lists.reads('story')).toBe(1);
+  });
+
   it('keeps them through likes and copies, and reads them again once a prompt is added or hidden', async () => {
     const caches = createAppCaches(60_000);
     const lists = listReader(caches);

@@ -19,6 +19,7 @@ export const MAX_LONG_KEPT_IDS = 10_000;
 
 /** The value of `readList` under `key`, holding `idsIn(value)` ids, kept by the rules above until the catalog changes. */
 export function keptIdList<T>(caches: AppCaches, key: string, readList: () => Promise<T>, idsIn: (value: T) => number): Promise<T> {
-  const readOrKeptApart = () => caches.idLists.get(key, readList, { keep: (value) => idsIn(value) <= MAX_LONG_KEPT_IDS });
+  const isLong = (value: T) => idsIn(value) > MAX_KEPT_IDS && idsIn(value) <= MAX_LONG_KEPT_IDS;
+  const readOrKeptApart = () => caches.idLists.get(key, readList, { keep: isLong });
   return caches.catalog.get(key, readOrKeptApart, { keep: (value) => idsIn(value) <= MAX_KEPT_IDS });
 }

@@ -146,11 +146,10 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     if (sort !== 'relevance') return plan;
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
     const text = filter.q;
-    const key = cacheKeys.titleMatches(text);
     const limit = titleListLimit(dialect, candidates, listLimit);
     const titleMatches = await keptIdList(
       caches,
-      key,
+      cacheKeys.titleMatches(text, limit),
       () => readTitleMatches(database.longReads, dialect, text, { all: limit, wholeWord: limit }),
       titleMatchCount,
     );

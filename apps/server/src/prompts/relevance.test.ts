@@ -224,7 +224,9 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
       let found = 0;
       for (const q of ['ab', 'AB', 'plan', 'b', 'write a', '2ab']) {
         const expected = rows.filter((row) => containsAsWholeWord(row.title.toLowerCase(), q.toLowerCase())).map((row) => String(row.key));
-        const read = (await wholeWordTitleMatchQuery(dialect, q, 100).execute(db)).rows.map((row) => String(row.id));
+        // As the listing reads them (all: 0 skips the list of every title match).
+        const { wholeWord } = await readTitleMatches(db, dialect, q, { all: 0, wholeWord: 100 });
+        const read = (wholeWord?.matches ?? []).map(String);
         expect(read.sort(), q).toEqual(expected.sort());
         found += expected.length;
       }
@@ -235,7 +237,7 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
           const setting = sql<{ value: string | null }>`SELECT current_setting('pg_trgm.strict_word_similarity_threshold', true) AS value`;
           return Number((await setting.execute(reader)).rows[0]?.value ?? 0.5);
         };
-        expect(await withWordTrigrams(db, dialect, threshold)).toBe(1);
+        expect(await withWordTrigrams(db, threshold)).toBe(1);
         expect(await threshold(db)).toBe(0.5);
       }
     } finally {

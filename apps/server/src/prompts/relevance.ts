@@ -72,23 +72,30 @@ export async function readTitleMatches(
   if (all) return { all };
   const wholeWord = (reader: Kysely<Database>) =>
     listOrNothing(reader, wholeWordTitleMatchQuery(dialect, text, limits.wholeWord), limits.wholeWord);
-  return { wholeWord: await withWordTrigrams(db, dialect, wholeWord) };
+  return { wholeWord: await (findsWordByTrigrams(dialect, text) ? withWordTrigrams(db, wholeWord) : wholeWord(db)) };
 }
 
 /**
- * Runs `read` where pg_trgm finds a word by all of its trigrams (PostgreSQL):
- * a strict word similarity threshold of 1 turns `<<%` into "holds this word"
- * (wholeWordTitleMatchQuery). Set for the one read, in a transaction of its
- * own, not on every connection: a pooler such as PgBouncer refuses startup
- * options, and in transaction mode hands a session's settings to whichever
- * client comes next.
+ * Runs `read` (PostgreSQL) where `<<%` finds a word by all of its trigrams
+ * (wholeWordTitleMatchQuery): pg_trgm's strict word similarity threshold is
+ * 1, which turns it into "holds this word", and pg_trgm's schema is on the
+ * search path (migration 0002 uses an installed pg_trgm wherever it lives;
+ * tests set a search path without it). Both are set for the one read, in a
+ * read-only transaction of its own, not on every connection: a pooler such
+ * as PgBouncer refuses startup options, and in transaction mode hands a
+ * session's settings to whichever client comes next.
  */
-export function withWordTrigrams<T>(db: Kysely<Database>, dialect: Dialect, read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (dialect !== 'postgres') return read(db);
-  return db.transaction().execute(async (transaction) => {
-    await sql`SET LOCAL pg_trgm.strict_word_similarity_threshold = 1`.execute(transaction);
-    return read(transaction);
-  });
+export function withWordTrigrams<T>(db: Kysely<Database>, read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (transaction) => {
+      await sql`SELECT set_config('pg_trgm.strict_word_similarity_threshold', '1', true),
+        set_config('search_path', concat_ws(', ', current_setting('search_path'), (
+          SELECT quote_ident(n.nspname) FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+          WHERE e.extname = 'pg_trgm')), true)`.execute(transaction);
+      return read(transaction);
+    });
 }
 
 async function listOrNothing(
@@ -111,7 +118,7 @@ export function withWalkOrder(dialect: Dialect, titles: TitleMatches, candidates
  * Shorter needles scan the titles: on SQLite the title index (migration
  * 0010), which holds the titles alone; on PostgreSQL prompt_search, whose
  * titles are lower-cased (40 ms at 100k prompts, read again only after the
- * catalog changes: listing.ts keeps few matches with the catalog's answers).
+ * catalog changes: prompts/kept-id-lists.ts keeps the lists).
  * (Whether each holds the text as a whole word is left to the page, which
  * tests only the titles it walks past: testing all of them here cost 40-50
  * ms for 10,000 titles on SQLite, reading each one's row.)
@@ -128,10 +135,11 @@ export function titleMatchQuery(dialect: Dialect, text: string, limit: number): 
  * Whole-word title matches: on SQLite a scan of the title index (about 30 ms
  * at 100k prompts, against a walk of every row); on PostgreSQL prompt_search's
  * lower-cased titles through their trigram index (a word of letters and
- * digits by its padded trigrams, any length: PG_TRIGRAM_WORD; anything else
- * by LIKE, for 3+ characters), rechecked by the regular expression. Without this list the first tier
- * walked the likes order testing every title: 180 ms for "ab" on PostgreSQL,
- * found as a word in no title at 100k prompts.
+ * digits by its padded trigrams, any length: findsWordByTrigrams; anything
+ * else by LIKE, for 3+ characters), rechecked by the regular expression.
+ * Without this list the first tier walked the likes order testing every
+ * title: 180 ms for "ab" on PostgreSQL, found as a word in no title at 100k
+ * prompts.
  */
 export function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> {
   if (dialect === 'sqlite') {
@@ -139,24 +147,28 @@ export function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: 
       WHERE ${titleContainsByScan(dialect, text)} AND ${containsWholeWord(dialect, 'title', text)} LIMIT ${limit}`;
   }
   const wholeWord = sql<SqlBool>`coalesce(title ~ lower(${wholeWordPattern(text)}), false)`;
-  if (PG_TRIGRAM_WORD.test(text)) {
-    // Spelled with its schema: migration 0002 installs pg_trgm in public, which a search_path may leave out.
-    return firstPromptSearchMatches(sql<SqlBool>`lower(${text}) OPERATOR(public.<<%) title AND ${wholeWord}`, limit);
+  if (findsWordByTrigrams(dialect, text)) {
+    return firstPromptSearchMatches(sql<SqlBool>`lower(${text}) <<% title AND ${wholeWord}`, limit);
   }
   return firstPromptSearchMatches(sql<SqlBool>`${loweredTitleContains(text)} AND ${wholeWord}`, limit);
 }
 
 /**
- * A needle pg_trgm reads as one word whatever the database's locale. Such a
- * needle stands as a whole word in a title only where pg_trgm, which splits
- * words at anything but letters and digits, finds it as a word of its own,
- * so the word's padded trigrams ("  a", " ab", "ab ") find every candidate
- * through the title's index, for two letters too; the regular expression
- * then drops an underscore joined to it, which pg_trgm takes for a break.
- * (Read within withWordTrigrams.) At 100k prompts "ab", a word in no title,
- * took 43-75 ms by a scan of every title; the index offers 83 candidates.
+ * Whether the whole-word titles of `text` are read through pg_trgm's word
+ * trigrams (PostgreSQL, within withWordTrigrams): for a needle of ASCII
+ * letters and digits, which pg_trgm reads as one word whatever the
+ * database's locale. Such a needle stands as a whole word in a title only
+ * where pg_trgm, which splits words at anything but letters and digits,
+ * finds it as a word of its own, so the word's padded trigrams ("  a",
+ * " ab", "ab ") find every candidate through the title's index, for one or
+ * two characters too; the regular expression then drops an underscore
+ * joined to it, which pg_trgm takes for a break. At 100k prompts "ab", a
+ * word in no title, took 43-75 ms by a scan of every title; the index
+ * offers 83 candidates.
  */
-const PG_TRIGRAM_WORD = /^[a-z0-9]+$/i;
+function findsWordByTrigrams(dialect: Dialect, text: string): boolean {
+  return dialect === 'postgres' && /^[a-z0-9]+$/i.test(text);
+}
 
 /** The prompts of one tier for the search `text` (the rest of the filter is applied by the caller). */
 export function relevanceTierCondition(
