@@ -3,9 +3,9 @@ import type { AppCaches } from '../cache/app-caches';
 /**
  * Lists of ids kept with the catalog's answers (a search's matches, best
  * match's title matches: they change only when a prompt is added or hidden,
- * as the totals do) hold this many ids or fewer, as few as the smallest
- * match list a search reads (MIN_MATCH_LIST in listing.ts): the catalog
- * keeps up to 1,000 entries.
+ * as the totals do) hold this many ids or fewer: the catalog keeps up to
+ * 1,000 entries, so all of them together stay within about 5 MB even on
+ * PostgreSQL, whose ids are strings.
  */
 export const MAX_KEPT_IDS = 100;
 
