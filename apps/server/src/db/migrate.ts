@@ -10,6 +10,7 @@ import * as loweredSearchText from './migrations/0007-lowered-search-text';
 import * as similarityBands from './migrations/0008-similarity-bands';
 import * as relatedPromptsIndex from './migrations/0009-related-prompts-index';
 import * as titleIndex from './migrations/0010-title-index';
+import * as searchWords from './migrations/0011-search-words';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008-similarity-bands': similarityBands,
   '0009-related-prompts-index': relatedPromptsIndex,
   '0010-title-index': titleIndex,
+  '0011-search-words': searchWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

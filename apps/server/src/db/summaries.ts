@@ -1,5 +1,6 @@
 import { titleWords } from '@prompt-vault/shared/keywords';
 import { type Kysely, sql } from 'kysely';
+import { dialectOf } from './dialect-of';
 import type { Database } from './schema';
 
 /**
@@ -93,6 +94,11 @@ export async function recountSummariesInTransaction(trx: Kysely<Database>): Prom
     after = rows[rows.length - 1]?.id ?? after;
   }
   await addWordUses(trx, uses, 1);
+  if (dialectOf(trx) === 'postgres') {
+    // The words a search looks its needle up in (migration 0011), from the word index itself.
+    await sql`DELETE FROM search_words`.execute(trx);
+    await sql`INSERT INTO search_words (word) SELECT word FROM ts_stat('SELECT words FROM prompt_search')`.execute(trx);
+  }
 }
 
 /** The visible prompts: the sum of the totals' shard rows. */

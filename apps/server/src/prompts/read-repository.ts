@@ -14,6 +14,7 @@ import {
   indexMatches,
   searchCondition,
 } from './search';
+import { countByWords, wordIndexServes } from './word-search';
 
 /** Reading the list, its totals and single prompts, for the API and the pages. */
 
@@ -244,10 +245,10 @@ export async function countPrompts(
     return searchStrategy.matches.length - Number(hidden.count);
   }
   const fromIndex = searchStrategy === undefined || searchStrategy === 'index';
-  if (text && searchOnly && fromIndex && [...text].length >= TRIGRAM_MIN_LENGTH) {
-    // Every match from the searchable copy alone, less the hidden ones (found by a scan of the few hidden prompts).
+  if (text && searchOnly && fromIndex) {
+    // Every match from an index alone, less the hidden ones (found by a scan of the few hidden prompts).
     const [all, hidden] = await Promise.all([
-      indexMatchCount(dialect, text).execute(db),
+      matchesOfAnyStatus(db, dialect, text),
       db
         .selectFrom('prompts')
         .where('prompts.status', '=', 'hidden')
@@ -255,12 +256,28 @@ export async function countPrompts(
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow(),
     ]);
-    return Number(all.rows[0]?.n ?? 0) - Number(hidden.count);
+    if (all !== undefined) return all - Number(hidden.count);
   }
   const row = await applyFilter(db.selectFrom('prompts'), dialect, filter, searchStrategy)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * How many prompts, of any status, contain `text`, from an index alone: on
+ * PostgreSQL the word index for a word of ASCII letters and digits (no text
+ * read), else the trigram index (3+ characters); undefined when neither
+ * serves it.
+ */
+async function matchesOfAnyStatus(db: Kysely<Database>, dialect: Dialect, text: string): Promise<number | undefined> {
+  if (wordIndexServes(dialect, text)) {
+    const counted = await countByWords(db, text);
+    if (counted !== undefined) return counted;
+  }
+  if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
+  const { rows } = await indexMatchCount(dialect, text).execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**

@@ -1,0 +1,45 @@
+import { type Kysely, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createEmptyDatabase } from '../../testing/test-database';
+import * as initial from './0001-initial';
+import * as searchIndexes from './0002-search-indexes';
+import * as loweredSearchText from './0007-lowered-search-text';
+import * as searchWords from './0011-search-words';
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0011 on postgres', () => {
+  it('indexes the words of existing and later prompts, and can be rolled back', async () => {
+    const { handle, drop } = await createEmptyDatabase('postgres');
+    try {
+      const db = handle.db as unknown as Kysely<unknown>;
+      await initial.up(db);
+      await searchIndexes.up(db);
+      await loweredSearchText.up(db);
+      const insert = (id: string, title: string, prompt: string) =>
+        sql`INSERT INTO prompts (id, title, prompt, category, model, created_at)
+            VALUES (${id}, ${title}, ${prompt}, 'Writing', 'o3', '2026-11-01T00:00:00.000Z')`.execute(db);
+      const wordsOf = async (id: string) =>
+        (await sql<{ words: string[] }>`SELECT tsvector_to_array(words) AS words FROM prompt_search WHERE id = ${id}`.execute(db)).rows[0]
+          ?.words;
+      const known = async () =>
+        (await sql<{ word: string }>`SELECT DISTINCT word FROM search_words ORDER BY word`.execute(db)).rows.map((row) => row.word);
+
+      await insert('p1', 'Crème Brûlée', 'Write WITH care, v2_draft');
+      await searchWords.up(db);
+      // Runs of a-z and 0-9 in the lower-cased text: accented letters and underscores end a word.
+      expect(await wordsOf('p1')).toEqual(['br', 'care', 'cr', 'draft', 'e', 'l', 'me', 'v2', 'with', 'write']);
+      await insert('p2', 'Later', 'with more');
+      expect(await wordsOf('p2')).toEqual(['later', 'more', 'with']);
+      expect(await known()).toEqual(['br', 'care', 'cr', 'draft', 'e', 'l', 'later', 'me', 'more', 'v2', 'with', 'write']);
+
+      await searchWords.down(db);
+      const left = await sql<{ name: string }>`
+        SELECT column_name AS name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'prompt_search' ORDER BY 1`.execute(db);
+      expect(left.rows.map((row) => row.name)).toEqual(['id', 'prompt', 'title']);
+      await insert('p3', 'After', 'rolled back');
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  });
+});

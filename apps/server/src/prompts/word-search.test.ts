@@ -1,0 +1,146 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORD_LENGTH, WORD_STEP } from '../db/migrations/0011-search-words';
+import type { Database } from '../db/schema';
+import { type TestDatabase, createTestDatabase } from '../testing/test-database';
+import { MAX_WORDS_PER_NEEDLE, countByWords, wordIndexServes } from './word-search';
+
+/**
+ * A run of letters and digits longer than several word pieces, from a fixed
+ * pseudo-random sequence (not a repeating pattern, which would hold every
+ * needle cut across a piece's edge again inside one piece).
+ */
+const LONG_RUN = (() => {
+  let state = 7;
+  return Array.from({ length: 4 * WORD_LENGTH + 7 }, () => {
+    state = (state * 48_271) % 2_147_483_647;
+    return 'abcdefghijklmnopqrstuvwxyz0123456789'[state % 36];
+  }).join('');
+})();
+
+/** Texts where a word's edge is easy to get wrong: other scripts, case that lower() changes, joiners, digits. */
+const CORPUS: [string, string][] = [
+  ['Crème BRÛLÉE with_underscores', 'Write WITHOUT fuss; withhold nothing.'],
+  ['\u212Aelvin scale', 'The Kelvin sign lower-cases to a plain k.'],
+  ['İstanbul guide', 'naïve café notes, straße, Ångström'],
+  ['Digits x2y3', 'Order 0042 and v1.2.3 of model-x9'],
+  ['Long token', `key=${LONG_RUN}; end`],
+  ['Hidden twin', 'with a secret word: zanzibar'],
+];
+
+/** Needles cut from the long run around its pieces' edges, of the lengths the word index serves and one it does not. */
+function longRunNeedles(): string[] {
+  const needles: string[] = [];
+  for (const edge of [0, WORD_STEP, 2 * WORD_STEP, 3 * WORD_STEP, 4 * WORD_STEP, LONG_RUN.length - WORD_STEP - 1]) {
+    for (const start of [edge - 2, edge - 1, edge, edge + 1]) {
+      for (const length of [3, 10, WORD_STEP, WORD_STEP + 1, WORD_STEP + 2]) {
+        if (start >= 0 && start + length <= LONG_RUN.length) needles.push(LONG_RUN.slice(start, start + length));
+      }
+    }
+  }
+  return needles;
+}
+
+const NEEDLES = [
+  'with',
+  'WITH',
+  'with_',
+  'out',
+  'hold',
+  'underscores',
+  'kelvin',
+  'elvin',
+  'k',
+  'istanbul',
+  'stanbul',
+  'caf',
+  'cafe',
+  'na',
+  'stra',
+  'ngstr',
+  'x2y3',
+  '0042',
+  '2',
+  'x9',
+  'zanzibar',
+  'absent',
+  ...longRunNeedles(),
+];
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (migration 0011)', () => {
+  let database: TestDatabase;
+  let db: Kysely<Database>;
+  let serial = 0;
+
+  const insert = (title: string, prompt: string, status = 'visible') => {
+    serial += 1;
+    return sql`INSERT INTO prompts (id, title, prompt, category, model, status, created_at)
+      VALUES (${`w${String(serial).padStart(4, '0')}`}, ${title}, ${prompt}, 'Writing', 'o3', ${status}, '2026-11-01T00:00:00.000Z')`.execute(
+      db,
+    );
+  };
+  /** The spec's search, of any status: a case-insensitive substring of the title or the text. */
+  const scanned = async (needle: string) => {
+    const pattern = `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const { rows } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM prompts WHERE title ILIKE ${pattern} OR prompt ILIKE ${pattern}`.execute(db);
+    return Number(rows[0]?.n);
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    db = database.db;
+    for (const [title, prompt] of CORPUS) await insert(title, prompt, title === 'Hidden twin' ? 'hidden' : 'visible');
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('serves needles of ASCII letters and digits short enough to lie in one word piece, on PostgreSQL only', () => {
+    expect(wordIndexServes('postgres', 'With2')).toBe(true);
+    expect(wordIndexServes('postgres', 'x'.repeat(WORD_STEP + 1))).toBe(true);
+    expect(wordIndexServes('postgres', 'x'.repeat(WORD_STEP + 2))).toBe(false);
+    for (const needle of ['with_', 'two words', 'café', '\u212Aelvin', '', 'v1.2'])
+      expect(wordIndexServes('postgres', needle), needle).toBe(false);
+    expect(wordIndexServes('sqlite', 'with')).toBe(false);
+  });
+
+  it('counts every needle it serves exactly as a scan of the texts does', async () => {
+    let served = 0;
+    for (const needle of NEEDLES) {
+      if (!wordIndexServes('postgres', needle)) continue;
+      served += 1;
+      expect(await countByWords(db, needle), needle).toBe(await scanned(needle));
+    }
+    // Most needles are served, and the corpus finds them: a count of 0 everywhere would not prove much.
+    expect(served).toBeGreaterThan(NEEDLES.length * 0.7);
+    expect(await countByWords(db, 'with')).toBe(2);
+    expect(await countByWords(db, LONG_RUN.slice(WORD_STEP - 1, 2 * WORD_STEP))).toBe(1);
+  });
+
+  it('finds the words of prompts shared later, and of a text changed after it was shared', async () => {
+    expect(await countByWords(db, 'quokka')).toBe(0);
+    await insert('Quokka facts', 'Small and friendly.');
+    expect(await countByWords(db, 'quokka')).toBe(1);
+    expect(await countByWords(db, 'okk')).toBe(1);
+    await sql`UPDATE prompts SET prompt = 'Now about a wombat.' WHERE title = 'Quokka facts'`.execute(db);
+    expect(await countByWords(db, 'wombat')).toBe(1);
+    expect(await countByWords(db, 'friendly')).toBe(0);
+  });
+
+  it('leaves a needle inside too many words to the trigram index', async () => {
+    const many = Array.from({ length: MAX_WORDS_PER_NEEDLE + 1 }, (_, index) => `qz${index}`).join(' ');
+    await insert('Many words', many);
+    expect(await countByWords(db, 'qz')).toBeUndefined();
+    expect(await countByWords(db, 'qz1000')).toBe(1);
+  });
+
+  it('takes prompts shared at once that bring the same new words in different orders', async () => {
+    const words = Array.from({ length: 40 }, (_, index) => `fresh${index}word`);
+    const orders = Array.from({ length: 12 }, (_, index) => [...words.slice(index * 3), ...words.slice(0, index * 3)]);
+    const results = await Promise.allSettled(orders.map((order, index) => insert(`Fresh ${index}`, order.join(' '))));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    for (const word of [words[0], words[39], 'fresh1'] as string[]) expect(await countByWords(db, word), word).toBe(await scanned(word));
+  });
+});
