@@ -219,6 +219,11 @@ function postgresPool(url: string, options: ConnectOptions, max: number): pg.Poo
     types: numberTypes as pg.CustomTypesConfig,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
     connectionTimeoutMillis: 5000,
+    // Idle connections stay open (pg's default closes them after 10 s). A new
+    // backend's first touch of each shared buffer costs a page fault: at
+    // 100,000 prompts, counting "with" (12,000 pages) took 210 ms on a
+    // connection opened after a quiet spell, 27 ms on one kept.
+    idleTimeoutMillis: 0,
   });
   // An idle client losing its connection (a PostgreSQL restart) must not crash
   // the process; the pool replaces it on the next checkout.

@@ -14,7 +14,7 @@ import {
   indexMatches,
   searchCondition,
 } from './search';
-import { countByWords, wordIndexServes } from './word-search';
+import { countByWords, firstMatchesByWords, wordIndexServes } from './word-search';
 
 /** Reading the list, its totals and single prompts, for the API and the pages. */
 
@@ -186,38 +186,54 @@ export function sortedPageQuery(
 }
 
 /**
- * The trigram index's matches for a search text, when there are fewer than
- * `limit`; undefined when there are more (a common needle) or the text is
- * too short for the index.
+ * An index's matches for a search text (firstMatches), when there are
+ * fewer than `limit`; undefined when there are more (a common needle) or no
+ * index serves the text.
  */
 export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<MatchList | undefined> {
-  if ([...text].length < TRIGRAM_MIN_LENGTH || limit <= 0) return undefined;
+  if (limit <= 0) return undefined;
+  const ids = await firstMatches(db, dialect, text, limit);
+  return ids && ids.length < limit ? { matches: ids } : undefined;
+}
+
+/**
+ * Up to `limit` prompts, of any status, containing `text`, from an index:
+ * on PostgreSQL the word index for a word of ASCII letters and digits, else
+ * the trigram index (3+ characters); undefined when neither serves it.
+ */
+async function firstMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number) {
+  if (wordIndexServes(dialect, text)) {
+    const ids = await firstMatchesByWords(db, text, limit);
+    if (ids !== undefined) return ids;
+  }
+  if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
   const { rows } = await indexMatches(dialect, text, limit).execute(db);
-  return rows.length < limit ? { matches: rows.map((row) => row.id) } : undefined;
+  return rows.map((row) => row.id);
 }
 
 /** Index matches sampled to tell whether a search finds anything (anyVisibleMatch). */
 const EXISTENCE_SAMPLE = 100;
 
 /**
- * Whether a search text (3+ characters) finds a visible prompt, from the
- * first matches the trigram index gives, of any status, checked for a
- * visible one: an exact total reads every match of a common word. Undefined
- * when the sample held only hidden prompts and more may follow (count then).
+ * Whether a search text finds a visible prompt, from the first matches an
+ * index gives (firstMatches), of any status, checked for a visible one: an
+ * exact total reads every match of a common word. Undefined when no index
+ * serves the text, or the sample held only hidden prompts and more may
+ * follow (count then).
  */
 export async function anyVisibleMatch(db: Kysely<Database>, dialect: Dialect, text: string): Promise<boolean | undefined> {
-  if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
-  const { rows } = await indexMatches(dialect, text, EXISTENCE_SAMPLE).execute(db);
-  if (rows.length === 0) return false;
+  const ids = await firstMatches(db, dialect, text, EXISTENCE_SAMPLE);
+  if (ids === undefined) return undefined;
+  if (ids.length === 0) return false;
   const visible = await db
     .selectFrom('prompts')
     .select('prompts.id')
-    .where(() => inMatchList(dialect, { matches: rows.map((row) => row.id) }))
+    .where(() => inMatchList(dialect, { matches: ids }))
     .where('prompts.status', '=', 'visible')
     .limit(1)
     .executeTakeFirst();
   if (visible) return true;
-  return rows.length < EXISTENCE_SAMPLE ? false : undefined;
+  return ids.length < EXISTENCE_SAMPLE ? false : undefined;
 }
 
 export async function countPrompts(
