@@ -97,7 +97,7 @@ export async function recountSummariesInTransaction(trx: Kysely<Database>): Prom
   if (dialectOf(trx) === 'postgres') {
     // The words a search looks its needle up in (migration 0011), from the word index itself.
     await sql`DELETE FROM search_words`.execute(trx);
-    await sql`INSERT INTO search_words (word) SELECT word FROM ts_stat('SELECT words FROM prompt_search')`.execute(trx);
+    await sql`INSERT INTO search_words (word, prompts) SELECT word, ndoc FROM ts_stat('SELECT words FROM prompt_search')`.execute(trx);
   }
 }
 

@@ -14,7 +14,7 @@ import {
   indexMatches,
   searchCondition,
 } from './search';
-import { countByWords, firstMatchesByWords, wordIndexServes } from './word-search';
+import { COMMON_NEEDLE, countByWords, firstMatchesByWords, matchListByWords, wordIndexServes } from './word-search';
 
 /** Reading the list, its totals and single prompts, for the API and the pages. */
 
@@ -186,13 +186,17 @@ export function sortedPageQuery(
 }
 
 /**
- * An index's matches for a search text (firstMatches), when there are
- * fewer than `limit`; undefined when there are more (a common needle) or no
- * index serves the text.
+ * An index's matches for a search text (the word index's, or else the
+ * trigram index's), when there are fewer than `limit`; undefined when there
+ * are more (a common needle) or no index serves the text.
  */
 export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<MatchList | undefined> {
   if (limit <= 0) return undefined;
-  const ids = await firstMatches(db, dialect, text, limit);
+  if (wordIndexServes(dialect, text)) {
+    const found = await matchListByWords(db, text, limit);
+    if (found !== undefined) return found === COMMON_NEEDLE ? undefined : { matches: found };
+  }
+  const ids = await trigramMatches(db, dialect, text, limit);
   return ids && ids.length < limit ? { matches: ids } : undefined;
 }
 
@@ -206,6 +210,11 @@ async function firstMatches(db: Kysely<Database>, dialect: Dialect, text: string
     const ids = await firstMatchesByWords(db, text, limit);
     if (ids !== undefined) return ids;
   }
+  return trigramMatches(db, dialect, text, limit);
+}
+
+/** Up to `limit` prompts, of any status, containing `text`, from the trigram index; undefined under 3 characters. */
+async function trigramMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number) {
   if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
   const { rows } = await indexMatches(dialect, text, limit).execute(db);
   return rows.map((row) => row.id);

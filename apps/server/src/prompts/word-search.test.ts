@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORD_LENGTH, WORD_STEP } from '../db/migrations/0011-search-words';
 import type { Database } from '../db/schema';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
-import { MAX_WORDS_PER_NEEDLE, countByWords, wordIndexServes } from './word-search';
+import { COMMON_NEEDLE, MAX_WORDS_PER_NEEDLE, countByWords, firstMatchesByWords, matchListByWords, wordIndexServes } from './word-search';
 
 /**
  * A run of letters and digits longer than several word pieces, from a fixed
@@ -129,11 +129,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     expect(await countByWords(db, 'friendly')).toBe(0);
   });
 
+  it("lists a needle's matches under the limit, and knows a common one from its words' counts without reading it", async () => {
+    expect(await matchListByWords(db, 'WITH', 3)).toHaveLength(2);
+    expect(await matchListByWords(db, 'with', 2)).toBe(COMMON_NEEDLE);
+    expect(await matchListByWords(db, 'absent', 2)).toEqual([]);
+    // search_words says "zanzibar" was in 100 prompts: a list of 50 is not read, though only one prompt holds it.
+    await sql`UPDATE search_words SET prompts = 100 WHERE word = 'zanzibar'`.execute(db);
+    expect(await matchListByWords(db, 'zanzib', 50)).toBe(COMMON_NEEDLE);
+    expect(await matchListByWords(db, 'zanzib', 101)).toHaveLength(1);
+    // The existence check reads its sample whatever the counts say.
+    expect(await firstMatchesByWords(db, 'zanzib', 50)).toHaveLength(1);
+  });
+
   it('leaves a needle inside too many words to the trigram index', async () => {
     const many = Array.from({ length: MAX_WORDS_PER_NEEDLE + 1 }, (_, index) => `qz${index}`).join(' ');
     await insert('Many words', many);
     expect(await countByWords(db, 'qz')).toBeUndefined();
     expect(await countByWords(db, 'qz1000')).toBe(1);
+    expect(await matchListByWords(db, 'qz', 10)).toBeUndefined();
+    expect(await firstMatchesByWords(db, 'qz', 10)).toBeUndefined();
   });
 
   it('takes prompts shared at once that bring the same new words in different orders', async () => {

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
 import { WORD_STEP } from '../db/migrations/0011-search-words';
 import type { Database } from '../db/schema';
@@ -32,11 +32,12 @@ export function wordIndexServes(dialect: Dialect, text: string): boolean {
  * Undefined when more than MAX_WORDS_PER_NEEDLE words contain it.
  */
 export async function countByWords(db: Kysely<Database>, text: string): Promise<number | undefined> {
-  const query = await wordQuery(db, text);
-  if (query === undefined) return undefined;
-  if (query === NO_WORD) return 0;
-  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM prompt_search WHERE words @@ ${query}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  const { rows } = await sql<{ words: string; n: string | null }>`
+    WITH ${containing(text)}
+    SELECT (SELECT count(*) FROM containing) AS words,
+      CASE WHEN ${fewEnoughWords} THEN (SELECT count(*) FROM prompt_search WHERE words @@ ${anyWord}) END AS n`.execute(db);
+  const row = rows[0];
+  return row?.n == null ? undefined : Number(row.n);
 }
 
 /**
@@ -46,33 +47,73 @@ export async function countByWords(db: Kysely<Database>, text: string): Promise<
  * 2,500 in 2 ms, against 6 ms from the trigram index.
  */
 export async function firstMatchesByWords(db: Kysely<Database>, text: string, limit: number): Promise<string[] | undefined> {
-  const query = await wordQuery(db, text);
-  if (query === undefined) return undefined;
-  if (query === NO_WORD) return [];
-  // Planned for every row, as firstPromptSearchMatches explains: under a plain LIMIT the planner may scan.
-  const { rows } = await sql<{ id: string }>`WITH matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE words @@ ${query})
-    SELECT id FROM matches LIMIT ${limit}`.execute(db);
-  return rows.map((row) => row.id);
+  const found = await readMatches(db, text, limit, sql`false`);
+  return found === KNOWN_TO_REACH ? undefined : found;
 }
 
-/** wordQuery's answer when no indexed word contains the needle. */
-const NO_WORD = Symbol('no word');
+/** matchListByWords' answer for a needle in at least as many prompts as a list holds. */
+export const COMMON_NEEDLE = Symbol('common');
 
 /**
- * The text search query matching any indexed word that contains `text`;
- * NO_WORD when none does, undefined when more than MAX_WORDS_PER_NEEDLE do.
- * The query is built in a subquery, which the planner cannot see into: it
- * then guesses few matches and reads the index's posting lists. Shown the
- * words, it guesses half the prompts for "with" and reads every row's words
- * instead (52 against 24 ms).
+ * PostgreSQL: a search's match list through the word index (findMatches in
+ * read-repository.ts): the ids of the prompts, of any status, containing
+ * `text` (which wordIndexServes) when there are fewer than `limit`, COMMON_NEEDLE
+ * when there are more, undefined when too many words contain it. A needle
+ * inside a word that search_words already knows to be in `limit` prompts or
+ * more is COMMON_NEEDLE without reading a match: at 100,000 prompts on a slow
+ * machine, "with" read 2,500 matches in 10 ms, "ab" in 28, only to find
+ * them common after every new prompt.
  */
-async function wordQuery(db: Kysely<Database>, text: string) {
+export async function matchListByWords(db: Kysely<Database>, text: string, limit: number): Promise<string[] | typeof COMMON_NEEDLE | undefined> {
+  const found = await readMatches(db, text, limit, sql`(SELECT max(prompts) FROM containing) >= ${limit}`);
+  if (found === KNOWN_TO_REACH || (found !== undefined && found.length >= limit)) return COMMON_NEEDLE;
+  return found;
+}
+
+/** readMatches' answer when `skipWhen` held. */
+const KNOWN_TO_REACH = Symbol('known to reach the limit');
+
+/**
+ * Up to `limit` ids of prompts holding a word that contains `text`, in one
+ * statement; undefined when too many words contain it, KNOWN_TO_REACH when
+ * `skipWhen` (a condition on `containing`) held and nothing was read. One
+ * row comes back even when nothing matches, to tell those apart. The
+ * matches are planned for every row, as firstPromptSearchMatches explains:
+ * under a plain LIMIT the planner may scan.
+ */
+async function readMatches(db: Kysely<Database>, text: string, limit: number, skipWhen: RawBuilder<unknown>) {
+  const { rows } = await sql<{ few: boolean; skipped: boolean; id: string | null }>`
+    WITH ${containing(text)},
+      matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${fewEnoughWords} AND NOT coalesce(${skipWhen}, false) AND words @@ ${anyWord})
+    SELECT ${fewEnoughWords} AS few, coalesce(${skipWhen}, false) AS skipped, first.id
+    FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT id FROM matches LIMIT ${limit}) AS first ON true`.execute(db);
+  const head = rows[0];
+  if (!head?.few) return undefined;
+  if (head.skipped) return KNOWN_TO_REACH;
+  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+}
+
+/**
+ * The query's CTE `containing`: the indexed words that contain `text`, each
+ * with the most prompts it was counted in, at most one more than
+ * MAX_WORDS_PER_NEEDLE (enough to tell there are too many). Read in the same
+ * statement as the prompts, so both see one snapshot of the library.
+ */
+function containing(text: string) {
   // ASCII only: lower-casing it here is what PostgreSQL's lower() does to it.
   const pattern = `%${text.toLowerCase()}%`;
-  const { rows } = await sql<{ word: string }>`
-    SELECT DISTINCT word FROM search_words WHERE word LIKE ${pattern} LIMIT ${MAX_WORDS_PER_NEEDLE + 1}`.execute(db);
-  if (rows.length > MAX_WORDS_PER_NEEDLE) return undefined;
-  if (rows.length === 0) return NO_WORD;
-  const words = rows.map((row) => row.word);
-  return sql`(SELECT string_agg(quote_literal(word), ' | ')::tsquery FROM unnest(${words}::text[]) AS word)`;
+  return sql`containing AS MATERIALIZED (
+    SELECT word, max(prompts) AS prompts FROM search_words WHERE word LIKE ${pattern} GROUP BY word
+    LIMIT ${MAX_WORDS_PER_NEEDLE + 1})`;
 }
+
+const fewEnoughWords = sql`(SELECT count(*) FROM containing) <= ${sql.lit(MAX_WORDS_PER_NEEDLE)}`;
+
+/**
+ * A text search query matching any word in `containing` (none: null, which
+ * matches nothing). Built in a subquery, which the planner cannot see into:
+ * it then guesses few matches and reads the index's posting lists. Shown
+ * the words, it guesses half the prompts for "with" and reads every row's
+ * words instead (52 against 24 ms).
+ */
+const anyWord = sql`(SELECT string_agg(quote_literal(word), ' | ')::tsquery FROM containing)`;

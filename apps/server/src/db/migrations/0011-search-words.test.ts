@@ -21,15 +21,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0011 on postgres', ()
         (await sql<{ words: string[] }>`SELECT tsvector_to_array(words) AS words FROM prompt_search WHERE id = ${id}`.execute(db)).rows[0]
           ?.words;
       const known = async () =>
-        (await sql<{ word: string }>`SELECT DISTINCT word FROM search_words ORDER BY word`.execute(db)).rows.map((row) => row.word);
+        (await sql<{ word: string; prompts: number }>`SELECT word, prompts FROM search_words ORDER BY word`.execute(db)).rows.map(
+          (row) => `${row.word}:${row.prompts}`,
+        );
 
       await insert('p1', 'Crème Brûlée', 'Write WITH care, v2_draft');
+      await insert('p0', 'Care', 'with more care');
       await searchWords.up(db);
       // Runs of a-z and 0-9 in the lower-cased text: accented letters and underscores end a word.
       expect(await wordsOf('p1')).toEqual(['br', 'care', 'cr', 'draft', 'e', 'l', 'me', 'v2', 'with', 'write']);
       await insert('p2', 'Later', 'with more');
       expect(await wordsOf('p2')).toEqual(['later', 'more', 'with']);
-      expect(await known()).toEqual(['br', 'care', 'cr', 'draft', 'e', 'l', 'later', 'me', 'more', 'v2', 'with', 'write']);
+      // Each word with the prompts that held it when the migration counted them; a word added later with 1,
+      // and a known one not counted again ("with", now in three prompts, stays at 2).
+      expect(await known()).toEqual([
+        'br:1',
+        'care:2',
+        'cr:1',
+        'draft:1',
+        'e:1',
+        'l:1',
+        'later:1',
+        'me:1',
+        'more:1',
+        'v2:1',
+        'with:2',
+        'write:1',
+      ]);
 
       await searchWords.down(db);
       const left = await sql<{ name: string }>`

@@ -15,7 +15,13 @@ import { dialectOf } from '../dialect-of';
  *   every needle of up to WORD_STEP + 1 characters lies whole in one piece,
  *   and no lexeme nears PostgreSQL's limit of 2,047 bytes.
  * - search_words: every word ever indexed, with a trigram index, where a
- *   search looks up the words containing its needle. Kept by a trigger
+ *   search looks up the words containing its needle, and how many prompts
+ *   held it when it was last counted (here, and by the generator's recount;
+ *   1 for a word added since). Prompts are never deleted and their text
+ *   rarely changes, so that is nearly always a lower bound: a search reads
+ *   no match list for a word already known to be in more prompts than one
+ *   holds (prompts/word-search.ts). It only steers the plan: a wrong bound
+ *   costs time, never a wrong answer. Kept by a trigger
  *   (named as a summary: the generator's bulk load pauses it and recounts
  *   it, as it does the summaries of migration 0005). Words are only added:
  *   one no prompt holds any more costs an empty posting list. The table has
@@ -42,8 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     GENERATED ALWAYS AS (search_words_of(title || ' ' || prompt)) STORED`.execute(db);
   await sql`CREATE INDEX prompt_search_words_idx ON prompt_search USING gin (words)`.execute(db);
 
-  await sql`CREATE TABLE search_words (word text NOT NULL)`.execute(db);
-  await sql`INSERT INTO search_words (word) SELECT word FROM ts_stat('SELECT words FROM prompt_search')`.execute(db);
+  await sql`CREATE TABLE search_words (word text NOT NULL, prompts integer NOT NULL DEFAULT 1)`.execute(db);
+  await sql`INSERT INTO search_words (word, prompts) SELECT word, ndoc FROM ts_stat('SELECT words FROM prompt_search')`.execute(db);
   await sql`CREATE INDEX search_words_word_idx ON search_words (word)`.execute(db);
   const found = await sql<{ schema: string }>`
     SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
