@@ -24,7 +24,8 @@ export interface BulkWriter {
   insertCopies(rows: EventRow[]): Promise<void>;
   insertComments(rows: CommentRow[]): Promise<void>;
   /**
-   * Turns the summaries' triggers (migration 0005) off inside the load's
+   * Turns the summaries' triggers (migration 0005; on PostgreSQL also the
+   * search words' of migration 0011) off inside the load's
    * transaction (call after begin): a row trigger per like and copy would
    * cost more than the one recount at the end. Both databases change
    * triggers transactionally, so other connections never see them off.
@@ -272,7 +273,8 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
     pauseSummaries: async () => {
       const triggers = await client.query<{ table_name: string; trigger_name: string }>(
         `SELECT c.relname AS table_name, t.tgname AS trigger_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-         WHERE c.relnamespace = current_schema()::regnamespace AND t.tgname LIKE 'summaries%'`,
+         WHERE c.relnamespace = current_schema()::regnamespace
+           AND (t.tgname LIKE 'summaries%' OR t.tgname = 'search_words_after_write')`,
       );
       summaryTriggers = triggers.rows;
       await setSummaryTriggers('DISABLE');
@@ -316,7 +318,9 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
       // VACUUM also moves the rows a bulk load leaves in the GIN indexes'
       // pending list (read linearly by every search) into the index proper:
       // a search went from 82 ms to 14 ms. ANALYZE gives the planner statistics.
-      await client.query('VACUUM ANALYZE prompts, prompt_search, likes, copies, comments, prompt_tags, tags, similarity_bands');
+      await client.query(
+        'VACUUM ANALYZE prompts, prompt_search, search_words, likes, copies, comments, prompt_tags, tags, similarity_bands',
+      );
     },
     close: async () => client.end(),
   };

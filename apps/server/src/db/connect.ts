@@ -224,6 +224,8 @@ function postgresPool(url: string, options: ConnectOptions, max: number): pg.Poo
     // 100,000 prompts, counting "with" (12,000 pages) took 210 ms on a
     // connection opened after a quiet spell, 27 ms on one kept.
     idleTimeoutMillis: 0,
+    // Kept connections must not keep a finished process alive (the MCP stdio server, a CLI).
+    allowExitOnIdle: true,
   });
   // An idle client losing its connection (a PostgreSQL restart) must not crash
   // the process; the pool replaces it on the next checkout.

@@ -41,7 +41,8 @@ const READ_BATCH = 5000;
 /**
  * Recounts every summary from the library, in one transaction, as migration
  * 0005 counted an existing library (the migration keeps its own copy of this
- * counting, as history).
+ * counting, as history), and on PostgreSQL the words a search looks its
+ * needle up in, with their prompt counts (migration 0011).
  */
 export async function recountSummaries(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute((trx) => recountSummariesInTransaction(trx));

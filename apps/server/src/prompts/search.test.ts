@@ -7,7 +7,9 @@ import type { SearchStrategy } from './search';
 import { wordIndexServes } from './word-search';
 
 // Search runs on a trigram index for 3+ characters and on a scan below that
-// (and a page of a common needle scans too, see search.ts); every path must
+// (and a page of a common needle scans too, see search.ts); on PostgreSQL a
+// word of ASCII letters and digits, of any length, runs on the word index
+// (word-search.ts). Every path must
 // give the spec's answer: a case-insensitive substring of the title or the
 // text, every character taken literally.
 const rows = [

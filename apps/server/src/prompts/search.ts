@@ -108,7 +108,8 @@ export function shortestWalkedList(dialect: Dialect, candidates: number): number
  *   about a hundred prompts).
  * - a MatchList: the index's matches, already read; for needles found in
  *   few prompts, whose lookup costs more than ordering its matches.
- * Needles too short for a trigram always scan.
+ * Needles too short for a trigram scan, but for PostgreSQL's words of
+ * ASCII letters and digits, which the word index lists (word-search.ts).
  */
 export type SearchStrategy = 'index' | 'scan' | MatchList;
 

@@ -1,14 +1,16 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
-import { WORD_STEP } from '../db/migrations/0011-search-words';
 import type { Database } from '../db/schema';
 
 /**
- * Needles the word index (migration 0011) answers exactly: ASCII letters
- * and digits only, so every occurrence lies inside one indexed word, and no
- * longer than a long word's pieces overlap.
+ * The longest needle the word index serves. Migration 0011 keeps a word
+ * over 60 characters as pieces of 60 starting every 30, so a needle of up
+ * to 31 characters lies whole in one piece.
  */
-const WORD_NEEDLE = new RegExp(`^[A-Za-z0-9]{1,${WORD_STEP + 1}}$`);
+const LONGEST_NEEDLE = 31;
+
+/** Needles the word index answers: ASCII letters and digits only, so every occurrence lies inside one indexed word. */
+const WORD_NEEDLE = new RegExp(`^[A-Za-z0-9]{1,${LONGEST_NEEDLE}}$`);
 
 /**
  * The most indexed words containing a needle that one count looks up
@@ -17,7 +19,11 @@ const WORD_NEEDLE = new RegExp(`^[A-Za-z0-9]{1,${WORD_STEP + 1}}$`);
  */
 export const MAX_WORDS_PER_NEEDLE = 1000;
 
-/** Whether countByWords can count `text`. */
+/**
+ * Whether the word index may serve `text` (countByWords and the others
+ * still answer undefined when the database lower-cases it to anything but
+ * ASCII, or too many words contain it).
+ */
 export function wordIndexServes(dialect: Dialect, text: string): boolean {
   return dialect === 'postgres' && WORD_NEEDLE.test(text);
 }
@@ -29,13 +35,12 @@ export function wordIndexServes(dialect: Dialect, text: string): boolean {
  * index's posting lists without rechecking a text. At 100,000 prompts "with"
  * (51,816 prompts) counts in 24 ms where rechecking its trigram matches
  * took 80 ms; "ab" (80,465) in 38 ms where a scan took 300.
- * Undefined when more than MAX_WORDS_PER_NEEDLE words contain it.
+ * Undefined when the words cannot answer it (usable).
  */
 export async function countByWords(db: Kysely<Database>, text: string): Promise<number | undefined> {
-  const { rows } = await sql<{ words: string; n: string | null }>`
+  const { rows } = await sql<{ n: string | null }>`
     WITH ${containing(text)}
-    SELECT (SELECT count(*) FROM containing) AS words,
-      CASE WHEN ${fewEnoughWords} THEN (SELECT count(*) FROM prompt_search WHERE words @@ ${anyWord}) END AS n`.execute(db);
+    SELECT CASE WHEN ${usable(text)} THEN (SELECT count(*) FROM prompt_search WHERE words @@ ${anyWord}) END AS n`.execute(db);
   const row = rows[0];
   return row?.n == null ? undefined : Number(row.n);
 }
@@ -43,7 +48,7 @@ export async function countByWords(db: Kysely<Database>, text: string): Promise<
 /**
  * PostgreSQL: the ids of up to `limit` prompts, of any status, containing
  * `text` (which wordIndexServes), as countByWords finds them; undefined
- * when too many words contain it. "podcast" at 100,000 prompts: its first
+ * when the words cannot answer it (usable). "podcast" at 100,000 prompts: its first
  * 2,500 in 2 ms, against 6 ms from the trigram index.
  */
 export async function firstMatchesByWords(db: Kysely<Database>, text: string, limit: number): Promise<string[] | undefined> {
@@ -57,14 +62,19 @@ export const COMMON_NEEDLE = Symbol('common');
 /**
  * PostgreSQL: a search's match list through the word index (findMatches in
  * read-repository.ts): the ids of the prompts, of any status, containing
- * `text` (which wordIndexServes) when there are fewer than `limit`, COMMON_NEEDLE
- * when there are more, undefined when too many words contain it. A needle
+ * `text` (which wordIndexServes) when there are fewer than `limit`,
+ * COMMON_NEEDLE when there are more, undefined when the words cannot answer
+ * it (usable). A needle
  * inside a word that search_words already knows to be in `limit` prompts or
  * more is COMMON_NEEDLE without reading a match: at 100,000 prompts on a slow
  * machine, "with" read 2,500 matches in 10 ms, "ab" in 28, only to find
  * them common after every new prompt.
  */
-export async function matchListByWords(db: Kysely<Database>, text: string, limit: number): Promise<string[] | typeof COMMON_NEEDLE | undefined> {
+export async function matchListByWords(
+  db: Kysely<Database>,
+  text: string,
+  limit: number,
+): Promise<string[] | typeof COMMON_NEEDLE | undefined> {
   const found = await readMatches(db, text, limit, sql`(SELECT max(prompts) FROM containing) >= ${limit}`);
   if (found === KNOWN_TO_REACH || (found !== undefined && found.length >= limit)) return COMMON_NEEDLE;
   return found;
@@ -75,39 +85,49 @@ const KNOWN_TO_REACH = Symbol('known to reach the limit');
 
 /**
  * Up to `limit` ids of prompts holding a word that contains `text`, in one
- * statement; undefined when too many words contain it, KNOWN_TO_REACH when
+ * statement; undefined when the words cannot answer it (usable), KNOWN_TO_REACH when
  * `skipWhen` (a condition on `containing`) held and nothing was read. One
  * row comes back even when nothing matches, to tell those apart. The
  * matches are planned for every row, as firstPromptSearchMatches explains:
  * under a plain LIMIT the planner may scan.
  */
 async function readMatches(db: Kysely<Database>, text: string, limit: number, skipWhen: RawBuilder<unknown>) {
-  const { rows } = await sql<{ few: boolean; skipped: boolean; id: string | null }>`
+  const { rows } = await sql<{ usable: boolean; skipped: boolean; id: string | null }>`
     WITH ${containing(text)},
-      matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${fewEnoughWords} AND NOT coalesce(${skipWhen}, false) AND words @@ ${anyWord})
-    SELECT ${fewEnoughWords} AS few, coalesce(${skipWhen}, false) AS skipped, first.id
+      matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${usable(text)} AND NOT coalesce(${skipWhen}, false) AND words @@ ${anyWord})
+    SELECT ${usable(text)} AS usable, coalesce(${skipWhen}, false) AS skipped, first.id
     FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT id FROM matches LIMIT ${limit}) AS first ON true`.execute(db);
   const head = rows[0];
-  if (!head?.few) return undefined;
+  if (!head?.usable) return undefined;
   if (head.skipped) return KNOWN_TO_REACH;
   return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
 }
 
 /**
- * The query's CTE `containing`: the indexed words that contain `text`, each
- * with the most prompts it was counted in, at most one more than
- * MAX_WORDS_PER_NEEDLE (enough to tell there are too many). Read in the same
- * statement as the prompts, so both see one snapshot of the library.
+ * The query's CTEs: `found`, the indexed words that contain `text`, read
+ * no further than one more than MAX_WORDS_PER_NEEDLE (enough to tell there
+ * are too many: a short needle's lookup cannot use the trigram index and
+ * stops there instead of reading every word); `containing`, each of them
+ * once, with the most prompts it was counted in. Read in the same statement
+ * as the prompts, so both see one snapshot of the library. The needle is
+ * lower-cased by the database's own lower(), as the searchable copy was.
  */
 function containing(text: string) {
-  // ASCII only: lower-casing it here is what PostgreSQL's lower() does to it.
-  const pattern = `%${text.toLowerCase()}%`;
-  return sql`containing AS MATERIALIZED (
-    SELECT word, max(prompts) AS prompts FROM search_words WHERE word LIKE ${pattern} GROUP BY word
-    LIMIT ${MAX_WORDS_PER_NEEDLE + 1})`;
+  return sql`found AS MATERIALIZED (
+      SELECT word, prompts FROM search_words WHERE word LIKE '%' || lower(${text}) || '%' LIMIT ${MAX_WORDS_PER_NEEDLE + 1}),
+    containing AS MATERIALIZED (SELECT word, max(prompts) AS prompts FROM found GROUP BY word)`;
 }
 
-const fewEnoughWords = sql`(SELECT count(*) FROM containing) <= ${sql.lit(MAX_WORDS_PER_NEEDLE)}`;
+/**
+ * Whether the words answer `text` exactly: lower-cased, it is still ASCII
+ * letters and digits (a collation such as Turkish lower-cases "I" to a
+ * dotless i, which ends a word), and no more than MAX_WORDS_PER_NEEDLE
+ * words contain it (a rare duplicate row counts too, which only sends a
+ * needle to the old path).
+ */
+function usable(text: string) {
+  return sql`(lower(${text}) ~ '^[0-9a-z]+$' AND (SELECT count(*) FROM found) <= ${sql.lit(MAX_WORDS_PER_NEEDLE)})`;
+}
 
 /**
  * A text search query matching any word in `containing` (none: null, which

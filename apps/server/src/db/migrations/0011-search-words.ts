@@ -21,9 +21,9 @@ import { dialectOf } from '../dialect-of';
  *   rarely changes, so that is nearly always a lower bound: a search reads
  *   no match list for a word already known to be in more prompts than one
  *   holds (prompts/word-search.ts). It only steers the plan: a wrong bound
- *   costs time, never a wrong answer. Kept by a trigger
- *   (named as a summary: the generator's bulk load pauses it and recounts
- *   it, as it does the summaries of migration 0005). Words are only added:
+ *   costs time, never a wrong answer. Kept by a trigger, which the
+ *   generator's bulk load pauses and whose table it recounts, as it does
+ *   the summaries of migration 0005. Words are only added:
  *   one no prompt holds any more costs an empty posting list. The table has
  *   no unique key, so two writers adding the same new word never wait for
  *   each other (or deadlock, adding several in different orders); a rare
@@ -56,21 +56,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHERE e.extname = 'pg_trgm'`.execute(db);
   const opclass = sql`${sql.id(found.rows[0]?.schema ?? 'public')}.gin_trgm_ops`;
   await sql`CREATE INDEX search_words_trgm_idx ON search_words USING gin (word ${opclass})`.execute(db);
-  await sql`CREATE FUNCTION summaries_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
+  await sql`CREATE FUNCTION search_words_add() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO search_words (word)
         SELECT added.word FROM unnest(tsvector_to_array(NEW.words)) AS added (word)
         WHERE NOT EXISTS (SELECT 1 FROM search_words known WHERE known.word = added.word);
       RETURN NULL;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER summaries_search_words AFTER INSERT OR UPDATE OF title, prompt ON prompt_search
-    FOR EACH ROW EXECUTE FUNCTION summaries_search_words()`.execute(db);
+  await sql`CREATE TRIGGER search_words_after_write AFTER INSERT OR UPDATE OF title, prompt ON prompt_search
+    FOR EACH ROW EXECUTE FUNCTION search_words_add()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'sqlite') return;
-  await sql`DROP TRIGGER IF EXISTS summaries_search_words ON prompt_search`.execute(db);
-  await sql`DROP FUNCTION IF EXISTS summaries_search_words()`.execute(db);
+  await sql`DROP TRIGGER IF EXISTS search_words_after_write ON prompt_search`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS search_words_add()`.execute(db);
   await sql`DROP TABLE IF EXISTS search_words`.execute(db);
   await sql`ALTER TABLE prompt_search DROP COLUMN IF EXISTS words`.execute(db);
   await sql`DROP FUNCTION IF EXISTS search_words_of(text)`.execute(db);
