@@ -27,7 +27,7 @@ import { dialectOf } from '../dialect-of';
  *   one no prompt holds any more costs an empty posting list. The table has
  *   no unique key, so two writers adding the same new word never wait for
  *   each other (or deadlock, adding several in different orders); a rare
- *   duplicate is read once (DISTINCT).
+ *   duplicate is read once (grouped by word).
  *
  * SQLite: nothing; its FTS5 trigram index counts a common word in 8 ms at
  * 100,000 prompts where PostgreSQL's recheck took 35-80 ms.
