@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../src/testing/test-app';
+import { createTestDatabase, processDatabaseUrl } from '../src/testing/test-database';
 import { remoteUrlFrom } from './run-mcp';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -91,4 +94,26 @@ describe('remoteUrlFrom', () => {
     expect(() => remoteUrlFrom(['--url', 'ftp://x'], {})).toThrow(/Not an http/);
     expect(() => remoteUrlFrom(['--verbose'], {})).toThrow(/Unknown option: --verbose/);
   });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run mcp (stdio) on postgres', () => {
+  // The PostgreSQL pools keep idle connections open (db/connect.ts); they must not keep this process alive.
+  it('exits once its input closes', async () => {
+    const database = await createTestDatabase('postgres');
+    try {
+      const child = spawn('npm', ['run', '--silent', 'mcp'], {
+        cwd: REPOSITORY_ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: processDatabaseUrl(database) },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
+      const exited = once(child, 'exit');
+      child.stdin.end();
+      const timeout = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
+      clearTimeout(timeout);
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+    } finally {
+      await database.close();
+    }
+  }, 30_000);
 });

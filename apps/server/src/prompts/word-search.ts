@@ -48,8 +48,8 @@ export async function countByWords(db: Kysely<Database>, text: string): Promise<
 /**
  * PostgreSQL: the ids of up to `limit` prompts, of any status, containing
  * `text` (which wordIndexServes), as countByWords finds them; undefined
- * when the words cannot answer it (usable). "podcast" at 100,000 prompts: its first
- * 2,500 in 2 ms, against 6 ms from the trigram index.
+ * when the words cannot answer it (usable). "podcast" at 100,000 prompts:
+ * its first 2,500 in 2 ms, against 6 ms from the trigram index.
  */
 export async function firstMatchesByWords(db: Kysely<Database>, text: string, limit: number): Promise<string[] | undefined> {
   const found = await readMatches(db, text, limit, sql`false`);
@@ -64,11 +64,10 @@ export const COMMON_NEEDLE = Symbol('common');
  * read-repository.ts): the ids of the prompts, of any status, containing
  * `text` (which wordIndexServes) when there are fewer than `limit`,
  * COMMON_NEEDLE when there are more, undefined when the words cannot answer
- * it (usable). A needle
- * inside a word that search_words already knows to be in `limit` prompts or
- * more is COMMON_NEEDLE without reading a match: at 100,000 prompts on a slow
- * machine, "with" read 2,500 matches in 10 ms, "ab" in 28, only to find
- * them common after every new prompt.
+ * it (usable). A needle inside a word that search_words already knows to be
+ * in `limit` prompts or more is COMMON_NEEDLE without reading a match: at
+ * 100,000 prompts on a slow machine, "with" read 2,500 matches in 10 ms,
+ * "ab" in 28, only to find them common after every new prompt.
  */
 export async function matchListByWords(
   db: Kysely<Database>,
@@ -85,8 +84,9 @@ const KNOWN_TO_REACH = Symbol('known to reach the limit');
 
 /**
  * Up to `limit` ids of prompts holding a word that contains `text`, in one
- * statement; undefined when the words cannot answer it (usable), KNOWN_TO_REACH when
- * `skipWhen` (a condition on `containing`) held and nothing was read. One
+ * statement; undefined when the words cannot answer it (usable),
+ * KNOWN_TO_REACH when `skipWhen` (a condition on `containing`) held and
+ * nothing was read. One
  * row comes back even when nothing matches, to tell those apart. The
  * matches are planned for every row, as firstPromptSearchMatches explains:
  * under a plain LIMIT the planner may scan.
