@@ -21,6 +21,17 @@ describe('popularKeywords', () => {
   it('ignores punctuation around words', () => {
     expect(titleWords('"Debug" your code: quickly!')).toEqual(['debug', 'code', 'quickly']);
   });
+
+  it('keeps apostrophes and hyphens inside a word and drops them at its ends', () => {
+    expect(titleWords("'Rock-n-roll' --draft-- notes' don't -'- it's")).toEqual(['rock-n-roll', 'draft', 'notes', "don't", "it's"]);
+    // Trimmed below four letters: dropped, as a three-letter word is.
+    expect(titleWords("'cat' -dog-- ----")).toEqual([]);
+  });
+
+  it('counts letters, not UTF-16 units, so a word of letters outside the BMP is kept or dropped by its letters', () => {
+    // Each of these mathematical letters is two UTF-16 units: three of them are six units but three letters.
+    expect(titleWords('𝒜𝒷𝒸 𝒜𝒷𝒸𝒹 naïve ÉCOLE')).toEqual(['𝒜𝒷𝒸𝒹', 'naïve', 'école']);
+  });
 });
 
 describe('rankKeywords', () => {
