@@ -7,47 +7,73 @@ import { likePattern, titleContainsByIndex, walkOrderFor } from './search';
 
 /** The queries behind related prompts (related.ts): the prompt's signals' counts, and the candidates. */
 
-/** How many visible prompts carry each of these tags (the counts kept with the writes, migration 0006). */
-export async function tagCounts(db: Kysely<Database>, tags: readonly string[]): Promise<Map<string, number>> {
-  if (tags.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('tags')
-    .select(['name', 'count'])
-    .where('name', 'in', [...tags])
-    .execute();
-  return new Map(rows.map((row) => [row.name, Number(row.count)]));
+/** What choosing a prompt's candidate sources needs (related-score.ts chooseSources), from the summaries kept with the writes. */
+export interface SignalCounts {
+  /** How many visible prompts carry each of the prompt's tags (migration 0006's counts). */
+  readonly tags: Map<string, number>;
+  /** How many visible titles use each of its title words (summary_keywords). */
+  readonly titleWordUses: Map<string, number>;
+  /**
+   * How many titles reading each title word's source returns: the title's
+   * trigram index finds the word inside longer words too, "help" in
+   * "helper" (at 100k prompts, 174 titles use the word and 3,006 contain it,
+   * which PostgreSQL read in 23 ms). Summed from the kept uses of every
+   * title word that contains it: an upper bound, as a title holding two
+   * such words counts twice.
+   */
+  readonly titleWordReads: Map<string, number>;
+  /** Visible prompts in the library (summary_totals). */
+  readonly visible: number;
 }
 
-/** How many visible titles use each of these words (summary_keywords, kept with the writes). */
-export async function titleWordUses(db: Kysely<Database>, words: readonly string[]): Promise<Map<string, number>> {
-  if (words.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('summary_keywords')
-    .select(['word', 'uses'])
-    .where('word', 'in', [...words])
-    .execute();
-  return new Map(rows.map((row) => [row.word, Number(row.uses)]));
-}
+type SignalKind = 'tag' | 'use' | 'read' | 'visible';
 
 /**
- * How many titles reading each word's source returns (chooseSources): the
- * title's trigram index finds the word inside longer words too, "help" in
- * "helper" (at 100k prompts, 174 titles use the word and 3,006 contain it,
- * which PostgreSQL read in 23 ms). Summed from the kept uses of every title
- * word that contains it, from the small summary table rather than the
- * index: an upper bound, as a title holding two such words counts twice.
+ * Every count of SignalCounts in one statement, each from a small summary
+ * table: one round trip where a query for each kind of count (and one for
+ * each title word's reads) took a pooled connection apiece, the widest spread
+ * of a related read's time on PostgreSQL.
  */
-export async function titleWordReads(db: Kysely<Database>, words: readonly string[]): Promise<Map<string, number>> {
-  const sums = await Promise.all(
-    words.map((word) =>
+export async function signalCounts(db: Kysely<Database>, tags: readonly string[], words: readonly string[]): Promise<SignalCounts> {
+  const kind = (name: SignalKind) => sql<SignalKind>`${sql.lit(name)}`.as('kind');
+  // The text cast gives every branch's name one type on PostgreSQL, whose parameters carry none of their own.
+  const name = (value: string) => sql<string>`cast(${value} as text)`.as('name');
+  const visible = db
+    .selectFrom('summary_totals')
+    .select((eb) => [kind('visible'), name(''), eb.fn.coalesce(eb.fn.sum<number | string>('prompts'), sql<number>`0`).as('count')]);
+  const others = [
+    ...(tags.length === 0
+      ? []
+      : [
+          db
+            .selectFrom('tags')
+            .select([kind('tag'), sql<string>`name`.as('name'), sql<number | string>`count`.as('count')])
+            .where('name', 'in', [...tags]),
+        ]),
+    ...(words.length === 0
+      ? []
+      : [
+          db
+            .selectFrom('summary_keywords')
+            .select([kind('use'), sql<string>`word`.as('name'), sql<number | string>`uses`.as('count')])
+            .where('word', 'in', [...words]),
+        ]),
+    ...words.map((word) =>
       db
         .selectFrom('summary_keywords')
-        .select((eb) => eb.fn.sum<number | string | null>('uses').as('rows'))
-        .where(sql<SqlBool>`word LIKE ${likePattern(word)} ESCAPE '\\'`)
-        .executeTakeFirst(),
+        .select((eb) => [kind('read'), name(word), eb.fn.coalesce(eb.fn.sum<number | string>('uses'), sql<number>`0`).as('count')])
+        .where(sql<SqlBool>`word LIKE ${likePattern(word)} ESCAPE '\\'`),
     ),
-  );
-  return new Map(words.map((word, index) => [word, Number(sums[index]?.rows ?? 0)]));
+  ];
+  const rows = await others.reduce((all, next) => all.unionAll(next), visible).execute();
+  const byKind = (wanted: SignalKind) => new Map(rows.filter((row) => row.kind === wanted).map((row) => [row.name, Number(row.count)]));
+  const reads = byKind('read');
+  return {
+    tags: byKind('tag'),
+    titleWordUses: byKind('use'),
+    titleWordReads: new Map(words.map((word) => [word, reads.get(word) ?? 0])),
+    visible: Number(rows.find((row) => row.kind === 'visible')?.count ?? 0),
+  };
 }
 
 /**

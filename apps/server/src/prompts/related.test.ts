@@ -3,7 +3,7 @@ import { type Prompt, promptSchema } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { JSON_HEADERS, type TestApp, createTestApp, userId } from '../testing/test-app';
-import { candidatesQuery, findCandidates, titleWordReads } from './related-repository';
+import { candidatesQuery, findCandidates, signalCounts } from './related-repository';
 import { TEST_DIALECTS } from '../testing/test-database';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
@@ -87,7 +87,7 @@ describe.each(TEST_DIALECTS)('GET /api/prompts/:id/related on %s', (dialect) => 
     await share({ title: 'Helper Bot', category: 'Support' });
     await share({ title: 'Helpful Helper', category: 'Support' });
     await share({ title: 'Whelp 50% off', category: 'Support' });
-    const reads = await titleWordReads(t.database.db, ['help', 'reply', '50%', 'nothing']);
+    const { titleWordReads: reads } = await signalCounts(t.database.db, [], ['help', 'reply', '50%', 'nothing']);
     // help: Help, Helper, Helpful, Helper (counted once per word), Whelp; the % is a character, not a wildcard.
     expect(Object.fromEntries(reads)).toEqual({ help: 5, reply: 1, '50%': 0, nothing: 0 });
   });

@@ -6,10 +6,9 @@ import { cacheKeys } from '../cache/keys';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
-import { visiblePromptCount } from '../db/summaries';
 import { notFound } from '../http/app-error';
 import * as read from './read-repository';
-import { findCandidates, tagCounts, titleWordReads, titleWordUses } from './related-repository';
+import { findCandidates, signalCounts } from './related-repository';
 import { type CandidateSource, type RelatedTarget, chooseSources, rankRelated } from './related-score';
 import { toPrompt } from './to-prompt';
 import type { createVisitorLikes } from './visitor-likes';
@@ -40,16 +39,11 @@ async function relatedPlan(db: Kysely<Database>, id: string): Promise<RelatedPla
   if (!row) throw notFound('Prompt');
   const prompt = toPrompt(row);
   const words = [...new Set(titleWords(prompt.title))];
-  const [tags, uses, reads, visible] = await Promise.all([
-    tagCounts(db, prompt.tags),
-    titleWordUses(db, words),
-    titleWordReads(db, words),
-    visiblePromptCount(db),
-  ]);
+  const counts = await signalCounts(db, prompt.tags, words);
   return {
-    target: { ...candidateText(prompt), titleWordUses: uses },
-    sources: chooseSources(prompt.category, tags, uses, reads),
-    visible,
+    target: { ...candidateText(prompt), titleWordUses: counts.titleWordUses },
+    sources: chooseSources(prompt.category, counts.tags, counts.titleWordUses, counts.titleWordReads),
+    visible: counts.visible,
   };
 }
 
