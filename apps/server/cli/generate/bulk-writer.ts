@@ -49,6 +49,9 @@ export interface BulkWriter {
 }
 
 // The tag tables go too: `tags` has no key to prompts, so nothing would clear its counts.
+/** SQLite's full-text indexes of the prompts (migrations 0002 and 0012): their triggers are deferred and each is rebuilt once. */
+const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts'] as const;
+
 const CLEAR_ORDER = ['comments', 'copies', 'likes', 'prompt_tags', 'tags', 'similarity_bands', 'prompts'] as const;
 
 /**
@@ -161,7 +164,7 @@ export function sqliteWriter(path: string): BulkWriter {
       deferred = db
         .prepare(
           `SELECT type, name, sql FROM sqlite_master
-           WHERE (type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables})) OR (type = 'trigger' AND name LIKE 'prompts_fts%')`,
+           WHERE (type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables})) OR (type = 'trigger' AND (${FULL_TEXT_TABLES.map((table) => `name LIKE '${table}%'`).join(' OR ')}))`,
         )
         .all() as { type: string; name: string; sql: string }[];
       for (const entry of deferred) db.exec(`DROP ${entry.type.toUpperCase()} ${entry.name}`);
@@ -174,8 +177,8 @@ export function sqliteWriter(path: string): BulkWriter {
       );
       db.exec(`DROP TABLE ${SIMILARITY_STAGE}`);
       for (const entry of deferred) db.exec(entry.sql);
-      // The full-text index, read from the prompts in one pass (it replaces whatever it held before a --force run).
-      db.exec("INSERT INTO prompts_fts(prompts_fts) VALUES ('rebuild')");
+      // The full-text indexes, each read from the prompts in one pass (replacing whatever it held before a --force run).
+      for (const table of FULL_TEXT_TABLES) db.exec(`INSERT INTO ${table}(${table}) VALUES ('rebuild')`);
     },
     recountSummaries: async () => {
       for (const trigger of summaryTriggers) db.exec(trigger.sql);
@@ -187,7 +190,7 @@ export function sqliteWriter(path: string): BulkWriter {
       db.exec('COMMIT');
       // One merged FTS b-tree instead of the many segments 100k trigger
       // inserts leave: searches read several times less (13 ms -> 2 ms).
-      db.exec("INSERT INTO prompts_fts(prompts_fts) VALUES ('optimize')");
+      for (const table of FULL_TEXT_TABLES) db.exec(`INSERT INTO ${table}(${table}) VALUES ('optimize')`);
       // Fresh statistics let the planner pick the search and sort indexes.
       db.exec('ANALYZE');
       if (journal === 'wal') db.pragma('wal_checkpoint(TRUNCATE)');

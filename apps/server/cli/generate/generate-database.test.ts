@@ -131,6 +131,18 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
           );
     expect(Number(scanned.rows[0]?.n)).toBeGreaterThan(0);
     expect(Number(indexed.rows[0]?.n)).toBe(Number(scanned.rows[0]?.n));
+    if (dialect === 'sqlite') {
+      // The titles' own index (migration 0012) is rebuilt too: it finds what a scan of the titles finds.
+      const titleNeedle = 'checklist';
+      const titlesScanned = await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM prompts WHERE lower(title) LIKE ${`%${titleNeedle}%`}`.execute(database.db);
+      const titlesIndexed = await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM prompt_titles_fts WHERE prompt_titles_fts MATCH ${`"${titleNeedle}"`}`.execute(database.db);
+      expect(Number(titlesScanned.rows[0]?.n)).toBeGreaterThan(0);
+      expect(Number(titlesIndexed.rows[0]?.n)).toBe(Number(titlesScanned.rows[0]?.n));
+    }
   });
 
   it('refuses a database that already has prompts unless forced', async () => {

@@ -11,6 +11,7 @@ import * as similarityBands from './migrations/0008-similarity-bands';
 import * as relatedPromptsIndex from './migrations/0009-related-prompts-index';
 import * as titleIndex from './migrations/0010-title-index';
 import * as searchWords from './migrations/0011-search-words';
+import * as titleTrigrams from './migrations/0012-title-trigrams';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009-related-prompts-index': relatedPromptsIndex,
   '0010-title-index': titleIndex,
   '0011-search-words': searchWords,
+  '0012-title-trigrams': titleTrigrams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,10 +7,10 @@ import {
   type MatchList,
   TRIGRAM_MIN_LENGTH,
   firstPromptSearchMatches,
-  ftsTitlePhrase,
   inMatchList,
   likePattern,
   loweredTitleContains,
+  titleTrigramMatches,
   walkOrderFor,
 } from './search';
 
@@ -126,7 +126,7 @@ export function withWalkOrder(dialect: Dialect, titles: TitleMatches, candidates
 export function titleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> {
   if (dialect === 'postgres') return firstPromptSearchMatches(loweredTitleContains(text), limit);
   if ([...text].length >= TRIGRAM_MIN_LENGTH) {
-    return sql<{ id: number }>`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsTitlePhrase(text)} LIMIT ${limit}`;
+    return sql<{ id: number }>`${titleTrigramMatches(text)} LIMIT ${limit}`;
   }
   return sql<{ id: number }>`SELECT rowid AS id FROM prompts WHERE ${titleContainsByScan(dialect, text)} LIMIT ${limit}`;
 }

@@ -43,9 +43,12 @@ export function loweredTitleContains(text: string) {
   return sql<SqlBool>`title LIKE lower(${likePattern(text)})`;
 }
 
-/** SQLite: an FTS5 column filter, the phrase in the title column only. */
-export function ftsTitlePhrase(text: string): string {
-  return `title : ${ftsPhrase(text)}`;
+/**
+ * SQLite: the rowids of the prompts whose title contains `text` (3+
+ * characters), from the titles' own trigram index (migration 0012).
+ */
+export function titleTrigramMatches(text: string) {
+  return sql<{ id: number }>`SELECT rowid AS id FROM prompt_titles_fts WHERE prompt_titles_fts MATCH ${ftsPhrase(text)}`;
 }
 
 /** The text as one FTS5 string: a phrase, which under the trigram tokenizer means "contains". */
@@ -201,8 +204,9 @@ export function inMatchList(dialect: Dialect, list: MatchList): Expression<SqlBo
 
 /**
  * The prompt's title (not its text) contains `word`, 3+ characters, as a
- * case-insensitive substring, through the title's trigram index: an FTS5
- * column filter on SQLite, prompt_search's lower-cased title on PostgreSQL.
+ * case-insensitive substring, through the title's trigram index: the
+ * titles' own FTS5 table on SQLite, prompt_search's lower-cased title on
+ * PostgreSQL.
  * Related prompts use it to find titles sharing one of a prompt's words.
  */
 export function titleContainsByIndex(dialect: Dialect, word: string, walkOrder = false): Expression<SqlBool> {
@@ -212,5 +216,5 @@ export function titleContainsByIndex(dialect: Dialect, word: string, walkOrder =
   }
   // walkOrder (SQLite): test each entry of the order's index walked, not each match looked up (MatchList.walkOrder).
   const rowid = walkOrder ? sql`+prompts.rowid` : sql`prompts.rowid`;
-  return sql<SqlBool>`${rowid} IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${ftsTitlePhrase(word)})`;
+  return sql<SqlBool>`${rowid} IN (${titleTrigramMatches(word)})`;
 }
