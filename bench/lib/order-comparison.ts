@@ -1,3 +1,4 @@
+import { timedRequest } from './one-client';
 import { percentile } from './percentile';
 
 /** Needles of every kind at 100,000 prompts: words in half the library, a phrase, mid-frequency words, rare ones, a two-letter one. */
@@ -42,19 +43,17 @@ export async function compareWithLikesOrder(
   let user = 0;
   const write = async () => {
     user += 1;
-    const response = await fetch(`${baseUrl}/api/prompts/${promptId}/like`, {
+    const response = await timedRequest(`${baseUrl}/api/prompts/${promptId}/like`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-id': `user_orderbench${String(user).padStart(6, '0')}` },
-      body: JSON.stringify({ liked: true }),
+      headers: { 'user-id': `user_orderbench${String(user).padStart(6, '0')}` },
+      body: { liked: true },
     });
     if (!response.ok) throw new Error(`like before an order comparison: ${response.status}`);
   };
   const time = async (query: string, into: number[]) => {
-    const started = performance.now();
-    const response = await fetch(`${baseUrl}/api/prompts?${query}&limit=48`);
-    await response.arrayBuffer();
-    into.push(performance.now() - started);
+    const response = await timedRequest(`${baseUrl}/api/prompts?${query}&limit=48`);
     if (!response.ok) throw new Error(`GET /api/prompts?${query}: ${response.status}`);
+    into.push(response.ms);
   };
   for (let round = 0; round < rounds; round += 1) {
     for (const filter of filters) {

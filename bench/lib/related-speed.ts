@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema';
+import { timedRequest } from './one-client';
 import { percentile } from './percentile';
 
 export interface RelatedSpeed {
@@ -10,6 +11,9 @@ export interface RelatedSpeed {
   readonly p99Ms: number;
 }
 
+/** Requests before the timed ones, as the other one-client rows have (similar-speed.ts). */
+const WARM_UP = 20;
+
 /**
  * GET /api/prompts/:id/related for prompts spread over the whole library
  * (every n-th by id), one client, each prompt asked once: every answer is
@@ -17,6 +21,7 @@ export interface RelatedSpeed {
  * nobody opened in the last few seconds. 500 of them, so the p99 is the
  * fifth slowest rather than the second (200), which one pause decided.
  */
+
 export async function measureRelated(db: Kysely<Database>, baseUrl: string, count = 500): Promise<RelatedSpeed> {
   // Every id (1.7 MB at 100,000 prompts), then every n-th: one query rather than an OFFSET walk per prompt.
   const all = await db.selectFrom('prompts').select('id').where('status', '=', 'visible').orderBy('id').execute();
@@ -25,15 +30,20 @@ export async function measureRelated(db: Kysely<Database>, baseUrl: string, coun
     .filter((_, index) => index % step === 0)
     .slice(0, count)
     .map((row) => row.id);
+  // Other prompts, so they are computed too (never cached): the first related
+  // reads of a process compile their code and statements (120-270 ms).
+  const warmUp = all
+    .filter((_, index) => index % step === Math.floor(step / 2))
+    .slice(0, WARM_UP)
+    .map((row) => row.id);
   const times: number[] = [];
   let related = 0;
-  for (const id of ids) {
-    const started = performance.now();
-    const response = await fetch(`${baseUrl}/api/prompts/${encodeURIComponent(id)}/related`);
-    const prompts = (await response.json()) as unknown[];
-    times.push(performance.now() - started);
+  for (const [index, id] of [...warmUp, ...ids].entries()) {
+    const response = await timedRequest(`${baseUrl}/api/prompts/${encodeURIComponent(id)}/related`);
     if (!response.ok) throw new Error(`related ${id}: ${response.status}`);
-    related += prompts.length;
+    if (index < warmUp.length) continue;
+    times.push(response.ms);
+    related += response.json<unknown[]>().length;
   }
   times.sort((a, b) => a - b);
   return { requests: ids.length, related, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema';
+import { timedRequest } from './one-client';
 import { percentile } from './percentile';
 
 export interface SimilarSpeed {
@@ -54,17 +55,11 @@ export async function measureSimilar(db: Kysely<Database>, baseUrl: string, coun
   const times: number[] = [];
   let foundSource = 0;
   for (const [index, source] of sources.entries()) {
-    const started = performance.now();
-    const response = await fetch(`${baseUrl}/api/prompts/similar`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(nearCopyOf(source)),
-    });
-    const body = (await response.json()) as { similar: { _id: string }[] };
-    const elapsed = performance.now() - started;
+    const response = await timedRequest(`${baseUrl}/api/prompts/similar`, { method: 'POST', body: nearCopyOf(source) });
     if (!response.ok) throw new Error(`similar to ${source.id}: ${response.status}`);
     if (index < WARM_UP) continue;
-    times.push(elapsed);
+    times.push(response.ms);
+    const body = response.json<{ similar: { _id: string }[] }>();
     if (body.similar[0]?._id === source.id) foundSource += 1;
   }
   times.sort((a, b) => a - b);

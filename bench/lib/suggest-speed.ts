@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema';
+import { timedRequest } from './one-client';
 import { percentile } from './percentile';
 
 export interface SuggestSpeed {
@@ -43,11 +44,10 @@ export async function measureSuggest(db: Kysely<Database>, baseUrl: string, coun
   const times: number[] = [];
   let suggested = 0;
   for (const typo of typos) {
-    const started = performance.now();
-    const response = await fetch(`${baseUrl}/api/search/suggest?q=${encodeURIComponent(typo)}`);
-    const { suggestion } = (await response.json()) as { suggestion: string | null };
-    times.push(performance.now() - started);
+    const response = await timedRequest(`${baseUrl}/api/search/suggest?q=${encodeURIComponent(typo)}`);
     if (!response.ok) throw new Error(`suggest "${typo}": ${response.status}`);
+    times.push(response.ms);
+    const { suggestion } = response.json<{ suggestion: string | null }>();
     if (suggestion !== null) suggested += 1;
   }
   times.sort((a, b) => a - b);
