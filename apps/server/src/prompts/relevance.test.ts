@@ -317,4 +317,12 @@ describe('containsAsWholeWord', () => {
     expect(containsAsWholeWord('日本語です', '日本語')).toBe(false);
     expect(containsAsWholeWord('x', '')).toBe(false);
   });
+
+  it('reads a letter outside the BMP next to the word as one letter, and an emoji as no letter', () => {
+    // 𝒜 (a mathematical letter) and 😀 are each two UTF-16 units.
+    expect(containsAsWholeWord('𝒜email', 'email')).toBe(false);
+    expect(containsAsWholeWord('email𝒜', 'email')).toBe(false);
+    expect(containsAsWholeWord('😀email😀', 'email')).toBe(true);
+    expect(containsAsWholeWord('𝒜email and email', 'email')).toBe(true);
+  });
 });
