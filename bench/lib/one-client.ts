@@ -49,7 +49,11 @@ export function timedRequest(url: string, options: TimedRequestOptions = {}): Pr
         const ms = performance.now() - started;
         const status = response.statusCode ?? 0;
         const encoding = response.headers['content-encoding'];
-        const decode = (encoding && DECODERS[encoding]) || ((body: Buffer) => body);
+        const decode = encoding === undefined ? (body: Buffer) => body : DECODERS[encoding];
+        if (!decode) {
+          reject(new Error(`${url} answered in an encoding this client cannot decode: ${encoding}`));
+          return;
+        }
         resolve({
           status,
           ok: status >= 200 && status < 300,

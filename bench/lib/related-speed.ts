@@ -21,7 +21,6 @@ const WARM_UP = 20;
  * nobody opened in the last few seconds. 500 of them, so the p99 is the
  * fifth slowest rather than the second (200), which one pause decided.
  */
-
 export async function measureRelated(db: Kysely<Database>, baseUrl: string, count = 500): Promise<RelatedSpeed> {
   // Every id (1.7 MB at 100,000 prompts), then every n-th: one query rather than an OFFSET walk per prompt.
   const all = await db.selectFrom('prompts').select('id').where('status', '=', 'visible').orderBy('id').execute();
@@ -30,12 +29,14 @@ export async function measureRelated(db: Kysely<Database>, baseUrl: string, coun
     .filter((_, index) => index % step === 0)
     .slice(0, count)
     .map((row) => row.id);
-  // Other prompts, so they are computed too (never cached): the first related
-  // reads of a process compile their code and statements (120-270 ms).
+  // Other prompts, so the timed ones stay uncached: the first related reads
+  // of a process compile their code and statements (120-270 ms).
+  const timed = new Set(ids);
   const warmUp = all
-    .filter((_, index) => index % step === Math.floor(step / 2))
-    .slice(0, WARM_UP)
-    .map((row) => row.id);
+    .map((row) => row.id)
+    .filter((id) => !timed.has(id))
+    .filter((_, index) => index % step === 0)
+    .slice(0, WARM_UP);
   const times: number[] = [];
   let related = 0;
   for (const [index, id] of [...warmUp, ...ids].entries()) {

@@ -48,10 +48,10 @@ export interface BulkWriter {
   close(): Promise<void>;
 }
 
-// The tag tables go too: `tags` has no key to prompts, so nothing would clear its counts.
 /** SQLite's full-text indexes of the prompts (migrations 0002 and 0012): their triggers are deferred and each is rebuilt once. */
 const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts'] as const;
 
+// The tag tables go too: `tags` has no key to prompts, so nothing would clear its counts.
 const CLEAR_ORDER = ['comments', 'copies', 'likes', 'prompt_tags', 'tags', 'similarity_bands', 'prompts'] as const;
 
 /**
@@ -164,7 +164,7 @@ export function sqliteWriter(path: string): BulkWriter {
       deferred = db
         .prepare(
           `SELECT type, name, sql FROM sqlite_master
-           WHERE (type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables})) OR (type = 'trigger' AND (${FULL_TEXT_TABLES.map((table) => `name LIKE '${table}%'`).join(' OR ')}))`,
+           WHERE (type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables})) OR (type = 'trigger' AND (${FULL_TEXT_TABLES.map((table) => `name GLOB '${table}_*'`).join(' OR ')}))`,
         )
         .all() as { type: string; name: string; sql: string }[];
       for (const entry of deferred) db.exec(`DROP ${entry.type.toUpperCase()} ${entry.name}`);

@@ -22,6 +22,7 @@ export const SQLITE_WHOLE_WORD_FUNCTION = 'pv_whole_word';
  */
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
 
+/** Whether `character`, one character (a code point, which may be two UTF-16 units), is a word character. */
 export function isWordCharacter(character: string | undefined): boolean {
   return character !== undefined && isWordCodePoint(character.codePointAt(0));
 }

@@ -1,5 +1,5 @@
 import { titleWords } from '@prompt-vault/shared/keywords';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect-of';
 import type { Database } from './schema';
 
@@ -102,11 +102,16 @@ export async function recountSummariesInTransaction(trx: Kysely<Database>): Prom
   }
 }
 
+/** The visible prompts, as a selection of summary_totals: the sum of its shard rows (0 without rows). */
+export function sumOfVisiblePrompts(eb: ExpressionBuilder<Database, 'summary_totals'>) {
+  return eb.fn.coalesce(eb.fn.sum<number | string>('prompts'), sql<number>`0`);
+}
+
 /** The visible prompts: the sum of the totals' shard rows. */
 export async function visiblePromptCount(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('summary_totals')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('prompts'), sql<number>`0`).as('prompts'))
+    .select((eb) => sumOfVisiblePrompts(eb).as('prompts'))
     .executeTakeFirstOrThrow();
   return Number(row.prompts);
 }

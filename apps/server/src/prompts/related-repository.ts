@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
+import { sumOfVisiblePrompts } from '../db/summaries';
 import { selectPromptColumns } from './read-repository';
 import type { CandidateSource } from './related-score';
 import { likePattern, titleContainsByIndex, walkOrderFor } from './search';
@@ -38,9 +39,7 @@ export async function signalCounts(db: Kysely<Database>, tags: readonly string[]
   const kind = (name: SignalKind) => sql<SignalKind>`${sql.lit(name)}`.as('kind');
   // The text cast gives every branch's name one type on PostgreSQL, whose parameters carry none of their own.
   const name = (value: string) => sql<string>`cast(${value} as text)`.as('name');
-  const visible = db
-    .selectFrom('summary_totals')
-    .select((eb) => [kind('visible'), name(''), eb.fn.coalesce(eb.fn.sum<number | string>('prompts'), sql<number>`0`).as('count')]);
+  const visible = db.selectFrom('summary_totals').select((eb) => [kind('visible'), name(''), sumOfVisiblePrompts(eb).as('count')]);
   const others = [
     ...(tags.length === 0
       ? []

@@ -118,11 +118,13 @@ export interface Scored<T extends RelatedText> {
  * candidates for every prompt in it), and splitting their texts was a
  * related read's largest cost in JavaScript (about 1 ms of 6 at 100,000
  * prompts on a slow machine). Keyed by the text itself, so an entry can
- * never be stale; about 1,000 texts of a few hundred characters are a few
- * megabytes.
+ * never be stale. Bounded by the characters of the texts kept, not their
+ * number, since a prompt may be 5,000 characters long: a million is about
+ * 2,000 of the generator's texts, a few megabytes with their sets.
  */
-const WORD_SETS_KEPT = 1000;
+const WORD_SET_TEXT_CHARACTERS = 1_000_000;
 const wordSets = new Map<string, ReadonlySet<string>>();
+let keptCharacters = 0;
 
 /** The words of a text that may carry meaning: the title-word rule (4+ letters, no stop words), as a set. */
 function wordSet(text: string): ReadonlySet<string> {
@@ -140,7 +142,12 @@ function keptWordSet(text: string): ReadonlySet<string> {
   }
   const words = wordSet(text);
   wordSets.set(text, words);
-  if (wordSets.size > WORD_SETS_KEPT) wordSets.delete(wordSets.keys().next().value as string);
+  keptCharacters += text.length;
+  for (const oldest of wordSets.keys()) {
+    if (keptCharacters <= WORD_SET_TEXT_CHARACTERS) break;
+    wordSets.delete(oldest);
+    keptCharacters -= oldest.length;
+  }
   return words;
 }
 
