@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { insertBarePrompt } from '../../testing/bare-prompt';
 import { createEmptyDatabase } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as searchIndexes from './0002-search-indexes';
@@ -14,9 +15,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0011 on postgres', ()
       await initial.up(db);
       await searchIndexes.up(db);
       await loweredSearchText.up(db);
-      const insert = (id: string, title: string, prompt: string) =>
-        sql`INSERT INTO prompts (id, title, prompt, category, model, created_at)
-            VALUES (${id}, ${title}, ${prompt}, 'Writing', 'o3', '2026-11-01T00:00:00.000Z')`.execute(db);
+      const insert = (id: string, title: string, prompt: string) => insertBarePrompt(db, id, title, prompt);
       const wordsOf = async (id: string) =>
         (await sql<{ words: string[] }>`SELECT tsvector_to_array(words) AS words FROM prompt_search WHERE id = ${id}`.execute(db)).rows[0]
           ?.words;

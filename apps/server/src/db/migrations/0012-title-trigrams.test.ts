@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { insertBarePrompt } from '../../testing/bare-prompt';
 import { createEmptyDatabase } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as searchIndexes from './0002-search-indexes';
@@ -12,9 +13,7 @@ describe('migration 0012 on sqlite', () => {
       const db = handle.db as unknown as Kysely<unknown>;
       await initial.up(db);
       await searchIndexes.up(db);
-      const insert = (id: string, title: string, prompt: string) =>
-        sql`INSERT INTO prompts (id, title, prompt, category, model, created_at)
-            VALUES (${id}, ${title}, ${prompt}, 'Writing', 'o3', '2026-11-01T00:00:00.000Z')`.execute(db);
+      const insert = (id: string, title: string, prompt: string) => insertBarePrompt(db, id, title, prompt);
       const titlesWith = async (text: string) =>
         (
           await sql<{ id: string }>`SELECT prompts.id FROM prompt_titles_fts JOIN prompts ON prompts.rowid = prompt_titles_fts.rowid
