@@ -1,4 +1,5 @@
 import { titleWords } from '@prompt-vault/shared/keywords';
+import { createKeptWordSets } from './kept-word-sets';
 
 /**
  * The ranking of related prompts, in TypeScript so that SQLite and
@@ -112,44 +113,20 @@ export interface Scored<T extends RelatedText> {
   readonly score: number;
 }
 
-/**
- * Word sets kept for the texts seen most recently. The same candidates come
- * back request after request (a category's most liked prompts are
- * candidates for every prompt in it), and splitting their texts was a
- * related read's largest cost in JavaScript (about 1 ms of 6 at 100,000
- * prompts on a slow machine). Keyed by the text itself, so an entry can
- * never be stale. Bounded by the characters of the texts kept, not their
- * number, since a prompt may be 5,000 characters long: a million is about
- * 2,000 of the generator's texts, a few megabytes with their sets.
- */
-const WORD_SET_TEXT_CHARACTERS = 1_000_000;
-const wordSets = new Map<string, ReadonlySet<string>>();
-let keptCharacters = 0;
-
 /** The words of a text that may carry meaning: the title-word rule (4+ letters, no stop words), as a set. */
 function wordSet(text: string): ReadonlySet<string> {
   return new Set(titleWords(text));
 }
 
-/** wordSet for a prompt's text, from the kept sets when it was seen lately (titles, short, are split again). */
-function keptWordSet(text: string): ReadonlySet<string> {
-  const kept = wordSets.get(text);
-  if (kept) {
-    // Moved to the end: the Map's order is then least recently used first.
-    wordSets.delete(text);
-    wordSets.set(text, kept);
-    return kept;
-  }
-  const words = wordSet(text);
-  wordSets.set(text, words);
-  keptCharacters += text.length;
-  for (const oldest of wordSets.keys()) {
-    if (keptCharacters <= WORD_SET_TEXT_CHARACTERS) break;
-    wordSets.delete(oldest);
-    keptCharacters -= oldest.length;
-  }
-  return words;
-}
+/**
+ * The word sets of prompts' texts seen lately (titles, short, are split
+ * again). The same candidates come back request after request (a category's
+ * most liked prompts are candidates for every prompt in it), and splitting
+ * their texts was a related read's largest cost in JavaScript (about 1 ms of
+ * 6 at 100,000 prompts on a slow machine). A million characters is about
+ * 2,000 of the generator's texts, a few megabytes with their sets.
+ */
+const textWordSets = createKeptWordSets(1_000_000, wordSet);
 
 /** |a ∩ b| / |a ∪ b|: 0 for nothing in common, 1 for the same words. */
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
@@ -171,7 +148,7 @@ export function rankRelated<T extends RelatedText>(target: RelatedTarget, candid
     word,
     points: (target.titleWordUses.get(word) ?? 0) <= SPECIFIC_MAX_USES ? SPECIFIC_TITLE_WORD_POINTS : COMMON_TITLE_WORD_POINTS,
   }));
-  const targetBody = keptWordSet(target.text);
+  const targetBody = textWordSets.get(target.text);
 
   const seen = new Set<string>([target.id]);
   const scored: Scored<T>[] = [];
@@ -183,7 +160,7 @@ export function rankRelated<T extends RelatedText>(target: RelatedTarget, candid
     for (const tag of candidate.tags) if (targetTags.has(tag)) score += SHARED_TAG_POINTS;
     if (candidate.category === target.category) score += SAME_CATEGORY_POINTS;
     for (const { word, points } of targetTitleWords) if (titleOf.has(word)) score += points;
-    score += BODY_OVERLAP_POINTS * jaccard(targetBody, keptWordSet(candidate.text));
+    score += BODY_OVERLAP_POINTS * jaccard(targetBody, textWordSets.get(candidate.text));
     if (score > 0) scored.push({ candidate, score });
   }
   return scored.sort(byScoreThenLikesThenId).slice(0, limit);

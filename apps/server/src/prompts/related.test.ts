@@ -83,13 +83,17 @@ describe.each(TEST_DIALECTS)('GET /api/prompts/:id/related on %s', (dialect) => 
   });
 
   it('counts the titles a title word is found in, longer words included, from the kept title words', async () => {
-    await share({ title: 'Help Desk Reply', category: 'Support' });
-    await share({ title: 'Helper Bot', category: 'Support' });
+    await share({ title: 'Help Desk Reply', category: 'Support', tags: ['support', 'helpdesk'] });
+    await share({ title: 'Helper Bot', category: 'Support', tags: ['support'] });
     await share({ title: 'Helpful Helper', category: 'Support' });
     await share({ title: 'Whelp 50% off', category: 'Support' });
-    const { titleWordReads: reads } = await signalCounts(t.database.db, [], ['help', 'reply', '50%', 'nothing']);
+    const counts = await signalCounts(t.database.db, ['support', 'helpdesk', 'absent'], ['help', 'reply', '50%', 'nothing']);
     // help: Help, Helper, Helpful, Helper (counted once per word), Whelp; the % is a character, not a wildcard.
-    expect(Object.fromEntries(reads)).toEqual({ help: 5, reply: 1, '50%': 0, nothing: 0 });
+    expect(Object.fromEntries(counts.titleWordReads)).toEqual({ help: 5, reply: 1, '50%': 0, nothing: 0 });
+    // The same statement's other counts: tags and whole title words in use (an unknown one absent), and the library.
+    expect(Object.fromEntries(counts.tags)).toEqual({ support: 2, helpdesk: 1 });
+    expect(Object.fromEntries(counts.titleWordUses)).toEqual({ help: 1, reply: 1 });
+    expect(counts.visible).toBe(4);
   });
 
   it('reads the same candidates whether a source walks the likes order or sorts its own prompts', async () => {
