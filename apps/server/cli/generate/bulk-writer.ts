@@ -65,8 +65,8 @@ const COUNT_TAGS = [
 ];
 
 /** The (tag, prompt) rows of a batch of prompts. */
-function tagRows(rows: PromptRow[]): { tag: string; prompt_id: string }[] {
-  return rows.flatMap((row) => fromTagList(row.tag_list).map((tag) => ({ tag, prompt_id: row.id })));
+function tagRows(rows: PromptRow[]): { tag: string; prompt_id: string; created_at: string }[] {
+  return rows.flatMap((row) => fromTagList(row.tag_list).map((tag) => ({ tag, prompt_id: row.id, created_at: row.created_at })));
 }
 
 /**
@@ -123,7 +123,7 @@ export function sqliteWriter(path: string): BulkWriter {
     `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at, tag_list)
      VALUES (@id, @title, @prompt, @category, @model, @like_count, @copy_count, @comment_count, @created_at, @tag_list)`,
   );
-  const promptTag = db.prepare('INSERT INTO prompt_tags (tag, prompt_id) VALUES (@tag, @prompt_id)');
+  const promptTag = db.prepare('INSERT INTO prompt_tags (tag, prompt_id, created_at) VALUES (@tag, @prompt_id, @created_at)');
   let similarityBand: SqliteDatabase.Statement | undefined;
   const like = db.prepare('INSERT INTO likes (prompt_id, user_id, created_at) VALUES (@prompt_id, @user_id, @created_at)');
   const copy = db.prepare('INSERT INTO copies (prompt_id, user_id, created_at) VALUES (@prompt_id, @user_id, @created_at)');
@@ -243,9 +243,10 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
         ],
       );
       const tags = tagRows(rows);
-      await client.query('INSERT INTO prompt_tags (tag, prompt_id) SELECT * FROM unnest($1::text[], $2::text[])', [
+      await client.query('INSERT INTO prompt_tags (tag, prompt_id, created_at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])', [
         column(tags, 'tag'),
         column(tags, 'prompt_id'),
+        column(tags, 'created_at'),
       ]);
       const bands = similarityRows(rows);
       await client.query('INSERT INTO similarity_bands (band_key, prompt_id) SELECT * FROM unnest($1::bigint[], $2::text[])', [

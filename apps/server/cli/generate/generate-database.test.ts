@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../../src/testing/test-database';
-import { summaryMismatches } from '../../src/fuzz/invariants';
+import { summaryMismatches, tagMismatches } from '../../src/fuzz/invariants';
 import { defaultSize } from './dataset';
 import { DatabaseNotEmptyError, generateDatabase } from './generate-database';
 
@@ -60,6 +60,8 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     const drift = await sql<{ name: string }>`
       SELECT t.name FROM tags t WHERE t.count <> (SELECT count(*) FROM prompt_tags pt WHERE pt.tag = t.name)`.execute(db);
     expect(drift.rows).toEqual([]);
+    // Each tag row carries its prompt's creation time (migration 0013), which orders a tag's newest page.
+    expect(await tagMismatches(db)).toEqual([]);
     expect(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM tags`.execute(db)).rows[0]?.n)).toBeGreaterThan(30);
 
     const users = await db.selectFrom('likes').select('user_id').distinct().execute();

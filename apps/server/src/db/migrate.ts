@@ -12,6 +12,7 @@ import * as relatedPromptsIndex from './migrations/0009-related-prompts-index';
 import * as titleIndex from './migrations/0010-title-index';
 import * as searchWords from './migrations/0011-search-words';
 import * as titleTrigrams from './migrations/0012-title-trigrams';
+import * as tagDates from './migrations/0013-tag-dates';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0010-title-index': titleIndex,
   '0011-search-words': searchWords,
   '0012-title-trigrams': titleTrigrams,
+  '0013-tag-dates': tagDates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

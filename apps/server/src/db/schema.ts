@@ -27,6 +27,8 @@ export interface PromptsTable {
 export interface PromptTagsTable {
   tag: string;
   prompt_id: string;
+  /** The prompt's own `created_at`, so a tag's newest prompts are one index range (migration 0013). */
+  created_at: string;
 }
 
 /** How many visible prompts carry each tag, kept exact by the writes (tags/repository.ts). */

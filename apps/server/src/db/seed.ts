@@ -90,7 +90,7 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
           tag_list: toTagList(tags),
         })
         .execute();
-      await addPromptTags(trx, id, tags);
+      await addPromptTags(trx, { id, created_at: createdAt }, tags);
       await addSimilarityBands(trx, [{ id, title: sample.title, prompt: sample.prompt }]);
       if (sample.likes > 0) {
         await trx

@@ -133,8 +133,13 @@ export async function summaryMismatches(db: Kysely<Database>): Promise<SummaryMi
   return mismatches;
 }
 
-/** Tags' kept counts of visible prompts (migration 0006) against a recount from prompt_tags: one line per tag that differs. */
-export async function tagCountMismatches(db: Kysely<Database>): Promise<string[]> {
+/**
+ * The tag tables against the prompts: each tag's kept count of visible
+ * prompts (migration 0006) against a recount from prompt_tags, and each tag
+ * row's creation time (migration 0013) against its prompt's. One line per
+ * tag, or tag row, that differs.
+ */
+export async function tagMismatches(db: Kysely<Database>): Promise<string[]> {
   const stored = await sql<{ name: string; prompts: number | string }>`select name, count as prompts from tags where count <> 0`.execute(
     db,
   );
@@ -148,6 +153,10 @@ export async function tagCountMismatches(db: Kysely<Database>): Promise<string[]
     const [kept, counted] = [storedCounts.get(name) ?? 0, recountedCounts.get(name) ?? 0];
     if (kept !== counted) mismatches.push(`${name}: kept ${kept}, recounted ${counted}`);
   }
+  const misdated = await sql<{ tag: string; prompt_id: string; tagged: string; created: string }>`
+    select pt.tag, pt.prompt_id, pt.created_at as tagged, p.created_at as created from prompt_tags pt
+    join prompts p on p.id = pt.prompt_id where pt.created_at <> p.created_at`.execute(db);
+  for (const row of misdated.rows) mismatches.push(`${row.tag} on ${row.prompt_id}: tagged ${row.tagged}, created ${row.created}`);
   return mismatches;
 }
 

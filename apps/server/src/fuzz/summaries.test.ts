@@ -6,7 +6,7 @@ import { importPrompts } from '../../cli/import-prompts';
 import { recountSummaries } from '../db/summaries';
 import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { counterMismatches, similarityBandMismatches, summaryMismatches, tagCountMismatches } from './invariants';
+import { counterMismatches, similarityBandMismatches, summaryMismatches, tagMismatches } from './invariants';
 
 /**
  * The summaries kept with the writes (decision 0010) stay exact: random
@@ -176,7 +176,7 @@ describe.each(TEST_DIALECTS)('summaries kept with the writes on %s', (dialect) =
           ids.push(response.json<{ _id: string }>()._id);
         }
         expect(await summaryMismatches(t.database.db)).toEqual([]);
-        expect(await tagCountMismatches(t.database.db)).toEqual([]);
+        expect(await tagMismatches(t.database.db)).toEqual([]);
         expect(await similarityBandMismatches(t.database.db)).toEqual([]);
         expect(await counterMismatches(t.database.db)).toEqual([]);
 

@@ -38,7 +38,7 @@ export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Pro
         return;
       }
       if (prompt.status !== 'hidden') await countTitleWords(trx, [prompt.title], 1);
-      await addPromptTags(trx, prompt.id, fromTagList(prompt.tag_list ?? ''), prompt.status ?? 'visible');
+      await addPromptTags(trx, prompt, fromTagList(prompt.tag_list ?? ''), prompt.status ?? 'visible');
       await addSimilarityBands(trx, [prompt]);
     });
     return { inserted: true };
@@ -101,7 +101,7 @@ export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly
         1,
       );
     }
-    for (const row of fresh) await addPromptTags(trx, row.id, fromTagList(row.tag_list ?? ''), row.status ?? 'visible');
+    for (const row of fresh) await addPromptTags(trx, row, fromTagList(row.tag_list ?? ''), row.status ?? 'visible');
     await addSimilarityBands(trx, fresh);
     return rows.filter((row) => storedKeys.has(titleTextKey(row)));
   });

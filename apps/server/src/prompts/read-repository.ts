@@ -172,15 +172,33 @@ export function sortedPageQuery(
   only?: (eb: ExpressionBuilder<Database, 'prompts'>) => Expression<SqlBool>,
 ) {
   const { column, direction } = SORT_KEYS[page.sort];
+  const [orderingTag, ...otherTags] = filter.tags ?? [];
+  // Newest first, a tag's page is the end of its own range of prompt_tags (migration 0013): the same rows in
+  // the same order, as its created_at and prompt_id are the prompt's. Not with a search, whose match list or
+  // walk decides where to start, nor liked-only, which starts from the visitor's few likes.
+  const inTagOrder = page.sort === 'newest' && orderingTag !== undefined && !filter.q && filter.likedBy === undefined && !only;
   // SQLite tests a row's conditions in the order written: `only` first, as it tests the title before the text.
-  const base = only ? db.selectFrom('prompts').where(only) : db.selectFrom('prompts');
-  let query = applyFilter(base, dialect, filter, page.searchStrategy, page.walkTags);
+  let base = only ? db.selectFrom('prompts').where(only) : db.selectFrom('prompts');
+  if (inTagOrder) {
+    // CROSS JOIN makes SQLite start from the tag's range, whatever its statistics say (a new library has
+    // none, and then walked the whole library's copies index); PostgreSQL plans it as any inner join.
+    // The cast keeps one query type for the filters, which name only the prompts' columns.
+    base = db
+      .selectFrom('prompt_tags as tag_order')
+      .crossJoin('prompts')
+      .whereRef('tag_order.prompt_id', '=', 'prompts.id')
+      .where('tag_order.tag', '=', orderingTag) as unknown as PromptQuery;
+  }
+  let query = applyFilter(base, dialect, inTagOrder ? { ...filter, tags: otherTags } : filter, page.searchStrategy, page.walkTags);
+  const [sortRef, idRef] = inTagOrder
+    ? (['tag_order.created_at', 'tag_order.prompt_id'] as const)
+    : ([`prompts.${column}`, 'prompts.id'] as const);
   const after = page.after;
   if (after) {
     const comparison = direction === 'desc' ? '<' : '>';
-    query = query.where((eb) => eb(eb.refTuple(`prompts.${column}`, 'prompts.id'), comparison, eb.tuple(after.value, after.id)));
+    query = query.where((eb) => eb(eb.refTuple(sql.ref(sortRef), sql.ref(idRef)), comparison, eb.tuple(after.value, after.id)));
   }
-  let ordered = selectPromptColumns(query, userId).orderBy(`prompts.${column}`, direction).orderBy('prompts.id', direction);
+  let ordered = selectPromptColumns(query, userId).orderBy(sql.ref(sortRef), direction).orderBy(sql.ref(idRef), direction);
   if (page.limit !== undefined) ordered = ordered.limit(page.limit);
   return ordered;
 }

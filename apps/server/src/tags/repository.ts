@@ -7,17 +7,17 @@ import type { Database, Visibility } from '../db/schema';
  * never drifts from the visible prompts that carry each tag.
  */
 
-/** Records a new prompt's tags; a visible prompt also counts towards each tag. */
+/** Records a new prompt's tags, each with its creation time (migration 0013); a visible prompt also counts towards each tag. */
 export async function addPromptTags(
   trx: Kysely<Database>,
-  promptId: string,
+  prompt: { readonly id: string; readonly created_at: string },
   tags: readonly string[],
   status: Visibility = 'visible',
 ): Promise<void> {
   if (tags.length === 0) return;
   await trx
     .insertInto('prompt_tags')
-    .values(tags.map((tag) => ({ tag, prompt_id: promptId })))
+    .values(tags.map((tag) => ({ tag, prompt_id: prompt.id, created_at: prompt.created_at })))
     .execute();
   if (status === 'visible') await countTags(trx, tags, 1);
 }

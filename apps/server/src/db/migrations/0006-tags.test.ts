@@ -26,7 +26,7 @@ describe.each(TEST_DIALECTS)('migration 0006 on %s', (dialect) => {
 
       expect(await db.selectFrom('prompts').select(['id', 'tag_list']).execute()).toEqual([{ id: 'old', tag_list: '' }]);
       expect(await db.selectFrom('tags').selectAll().execute()).toEqual([]);
-      await db.insertInto('prompt_tags').values({ tag: 'email', prompt_id: 'old' }).execute();
+      await db.insertInto('prompt_tags').values({ tag: 'email', prompt_id: 'old', created_at: '2025-01-01T00:00:00.000Z' }).execute();
       expect(await db.selectFrom('prompt_tags').select('tag').execute()).toEqual([{ tag: 'email' }]);
     } finally {
       await handle.close();
