@@ -6,6 +6,7 @@ import type { Database } from '../../src/db/schema';
 import { recountSummariesInTransaction } from '../../src/db/summaries';
 import { bandKeys, shingles } from '../../src/similar/fingerprint';
 import { fromTagList } from '../../src/tags/stored-tags';
+import { FILL_TITLE_WORDS } from '../../src/db/migrations/0014-title-words';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
 
 /**
@@ -48,8 +49,19 @@ export interface BulkWriter {
   close(): Promise<void>;
 }
 
-/** SQLite's full-text indexes of the prompts (migrations 0002 and 0012): their triggers are deferred and each is rebuilt once. */
-const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts'] as const;
+/** SQLite's full-text indexes of the prompts (migrations 0002, 0012 and 0014): their triggers are deferred and each is rebuilt once. */
+const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts', 'prompt_title_words'] as const;
+
+/**
+ * How each full-text index is filled again from the prompts in one pass,
+ * replacing whatever it held before a --force run: FTS5's rebuild for the
+ * external-content ones, a fresh copy of the titles for the titles' words,
+ * which keeps its own.
+ */
+function refillStatements(table: (typeof FULL_TEXT_TABLES)[number]): string[] {
+  if (table === 'prompt_title_words') return [`DELETE FROM ${table}`, FILL_TITLE_WORDS];
+  return [`INSERT INTO ${table}(${table}) VALUES ('rebuild')`];
+}
 
 // The tag tables go too: `tags` has no key to prompts, so nothing would clear its counts.
 const CLEAR_ORDER = ['comments', 'copies', 'likes', 'prompt_tags', 'tags', 'similarity_bands', 'prompts'] as const;
@@ -177,8 +189,7 @@ export function sqliteWriter(path: string): BulkWriter {
       );
       db.exec(`DROP TABLE ${SIMILARITY_STAGE}`);
       for (const entry of deferred) db.exec(entry.sql);
-      // The full-text indexes, each read from the prompts in one pass (replacing whatever it held before a --force run).
-      for (const table of FULL_TEXT_TABLES) db.exec(`INSERT INTO ${table}(${table}) VALUES ('rebuild')`);
+      for (const table of FULL_TEXT_TABLES) for (const statement of refillStatements(table)) db.exec(statement);
     },
     recountSummaries: async () => {
       for (const trigger of summaryTriggers) db.exec(trigger.sql);

@@ -144,6 +144,11 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
       }>`SELECT count(*) AS n FROM prompt_titles_fts WHERE prompt_titles_fts MATCH ${`"${titleNeedle}"`}`.execute(database.db);
       expect(Number(titlesScanned.rows[0]?.n)).toBeGreaterThan(0);
       expect(Number(titlesIndexed.rows[0]?.n)).toBe(Number(titlesScanned.rows[0]?.n));
+      // So is the titles' word index (migration 0014): the generated titles hold "checklist" only as a word of its own.
+      const titleWords = await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM prompt_title_words WHERE prompt_title_words MATCH ${`"${titleNeedle}"`}`.execute(database.db);
+      expect(Number(titleWords.rows[0]?.n)).toBe(Number(titlesScanned.rows[0]?.n));
     }
   });
 

@@ -13,6 +13,7 @@ import * as titleIndex from './migrations/0010-title-index';
 import * as searchWords from './migrations/0011-search-words';
 import * as titleTrigrams from './migrations/0012-title-trigrams';
 import * as tagDates from './migrations/0013-tag-dates';
+import * as titleWords from './migrations/0014-title-words';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011-search-words': searchWords,
   '0012-title-trigrams': titleTrigrams,
   '0013-tag-dates': tagDates,
+  '0014-title-words': titleWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -210,7 +210,9 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
     const t = await createTestApp(dialect);
     try {
       const titles = ['AB testing plan', 'my_ab notes', 'Tab and Slab', 'Ab: the basics', 'The (ab) muscles', 'Abab dance'];
-      for (const title of [...titles, 'x-ab-y in Plan_B', 'A Plan, written', 'Planner 2ab', 'Write a plan']) {
+      // Marks, letters outside ASCII and symbols beside the word, which SQLite's word index (migration 0014) splits or joins.
+      const unusual = ['Ab\u0301 accent after', 'Àb and ab̀', 'Éab, Ñab', 'c++ code, C# too', 'E-mail and e mail', 'ab\u{1D400} bold'];
+      for (const title of [...titles, ...unusual, 'x-ab-y in Plan_B', 'A Plan, written', 'Planner 2ab', 'Write a plan', 'Write, a plan']) {
         const response = await t.app.inject({
           method: 'POST',
           url: '/api/prompts',
@@ -222,7 +224,7 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
       const keyColumn = sql.raw(dialect === 'sqlite' ? 'rowid' : 'id');
       const rows = (await sql<{ key: number | string; title: string }>`SELECT ${keyColumn} AS key, title FROM prompts`.execute(db)).rows;
       let found = 0;
-      for (const q of ['ab', 'AB', 'plan', 'b', 'write a', '2ab']) {
+      for (const q of ['ab', 'AB', 'plan', 'b', 'write a', '2ab', 'c++', 'c#', 'e-mail', 'e mail', '(ab)', 'àb', 'éab']) {
         const expected = rows.filter((row) => containsAsWholeWord(row.title.toLowerCase(), q.toLowerCase())).map((row) => String(row.key));
         // As the listing reads them (all: 0 skips the list of every title match).
         const { wholeWord } = await readTitleMatches(db, dialect, q, { all: 0, wholeWord: 100 });
@@ -231,6 +233,13 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
         found += expected.length;
       }
       expect(found).toBeGreaterThan(8);
+      // More whole-word matches, or on SQLite candidates, than a list holds: no list, and the tiers test each title.
+      expect((await readTitleMatches(db, dialect, 'ab', { all: 0, wholeWord: 2 })).wholeWord).toBeUndefined();
+      if (dialect === 'sqlite') {
+        // SQLite decides that from the word index's candidates alone: "Éab" is one for "eab" (accents folded), not a match.
+        expect((await readTitleMatches(db, dialect, 'eab', { all: 0, wholeWord: 2 })).wholeWord).toEqual({ matches: [] });
+        expect((await readTitleMatches(db, dialect, 'eab', { all: 0, wholeWord: 1 })).wholeWord).toBeUndefined();
+      }
       if (dialect === 'postgres') {
         // The "<<%" read finds a word by all of its trigrams only with this setting, and only for that read.
         const threshold = async (reader: typeof db) => {
@@ -246,13 +255,19 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
   });
 
   it.runIf(dialect === 'sqlite')(
-    'finds whole-word and short title matches on SQLite by scanning the title index, not the table',
+    'finds whole-word title matches on SQLite from the word index, and short or non-ASCII ones by scanning the title index',
     async () => {
       const t = await createTestApp(dialect);
       try {
         const { db } = t.database;
-        for (const query of [wholeWordTitleMatchQuery('sqlite', 'ab', 100), titleMatchQuery('sqlite', 'ab', 100)]) {
+        for (const query of [wholeWordTitleMatchQuery('sqlite', 'café', 100), titleMatchQuery('sqlite', 'ab', 100)]) {
           expect(await sqliteQueryPlan(db, query.compile(db))).toContain('COVERING INDEX prompts_title_idx');
+        }
+        for (const needle of ['ab', 'write a', 'c++']) {
+          const plan = await sqliteQueryPlan(db, wholeWordTitleMatchQuery('sqlite', needle, 100).compile(db));
+          expect(plan, needle).toContain('VIRTUAL TABLE INDEX');
+          expect(plan, needle).toContain('prompt_title_words');
+          expect(plan, needle).not.toContain('prompts_title_idx');
         }
       } finally {
         await t.close();
