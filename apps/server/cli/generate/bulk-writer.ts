@@ -6,7 +6,6 @@ import type { Database } from '../../src/db/schema';
 import { recountSummariesInTransaction } from '../../src/db/summaries';
 import { bandKeys, shingles } from '../../src/similar/fingerprint';
 import { fromTagList } from '../../src/tags/stored-tags';
-import { FILL_TITLE_WORDS } from '../../src/db/migrations/0014-title-words';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
 
 /**
@@ -59,7 +58,11 @@ const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts', 'prompt_title_word
  * which keeps its own.
  */
 function refillStatements(table: (typeof FULL_TEXT_TABLES)[number]): string[] {
-  if (table === 'prompt_title_words') return [`DELETE FROM ${table}`, FILL_TITLE_WORDS];
+  if (table === 'prompt_title_words') {
+    // As migration 0014 fills it.
+    const charset = `CASE WHEN title GLOB '*[^ -~]*' THEN 'other' ELSE 'ascii' END`;
+    return [`DELETE FROM ${table}`, `INSERT INTO ${table} (rowid, title, charset) SELECT rowid, title, ${charset} FROM prompts`];
+  }
   return [`INSERT INTO ${table}(${table}) VALUES ('rebuild')`];
 }
 

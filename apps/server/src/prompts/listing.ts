@@ -31,7 +31,9 @@ const SCAN_SEARCH_SHARE = 0.025;
  * on SQLite (PageRequest.walkTags). Lower than a search's: starting from the
  * tag's prompts reads each one's row and sorts them all, where a search's
  * match list holds the index's keys. At 100k prompts, a tag on 2.4% of them:
- * 8.5 ms from its prompts, 1.3 ms walking about 2,000 index entries.
+ * 8.5 ms from its prompts, 1.3 ms walking about 2,000 index entries
+ * (newest first; a lone tag's newest page now reads its own range instead,
+ * migration 0013).
  */
 const TAG_WALK_SHARE = 0.01;
 

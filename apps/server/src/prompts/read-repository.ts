@@ -42,7 +42,9 @@ export interface PageRequest {
    * page of them soon. Without statistics SQLite starts from the tag's
    * prompts, reads each one's row for its sort value and sorts them all: at
    * 100k prompts a tag of 2,500 took 6-29 ms newest first against 0.6-2.6 ms
-   * walking. PostgreSQL's planner chooses from its statistics.
+   * walking (measured before a lone tag's newest page came from its own
+   * range, migration 0013; other sorts and filters still walk).
+   * PostgreSQL's planner chooses from its statistics.
    */
   readonly walkTags?: boolean;
 }
@@ -162,6 +164,18 @@ export function cursorAfter(sort: SortOption, row: PromptRow): Cursor {
   return sort === 'relevance' ? { ...cursor, tier: row.relevance_tier ?? 0 } : cursor;
 }
 
+/**
+ * The filter's tag when it is the whole filter. With anything else to test
+ * (another tag, a category, a search, the visitor's likes) the rarer
+ * condition may be the better start, which the planners choose; starting
+ * from the tag's own range would walk all of it.
+ */
+function soleTag(filter: PromptFilter): string | undefined {
+  const [tag, ...others] = filter.tags ?? [];
+  const alone = !filter.q && filter.category === undefined && filter.model === undefined && filter.likedBy === undefined;
+  return alone && others.length === 0 ? tag : undefined;
+}
+
 /** The query behind one page in one order (the tests read its plan). */
 export function sortedPageQuery(
   db: Kysely<Database>,
@@ -172,11 +186,10 @@ export function sortedPageQuery(
   only?: (eb: ExpressionBuilder<Database, 'prompts'>) => Expression<SqlBool>,
 ) {
   const { column, direction } = SORT_KEYS[page.sort];
-  const [orderingTag, ...otherTags] = filter.tags ?? [];
-  // Newest first, a tag's page is the end of its own range of prompt_tags (migration 0013): the same rows in
-  // the same order, as its created_at and prompt_id are the prompt's. Not with a search, whose match list or
-  // walk decides where to start, nor liked-only, which starts from the visitor's few likes.
-  const inTagOrder = page.sort === 'newest' && orderingTag !== undefined && !filter.q && filter.likedBy === undefined && !only;
+  // Newest first, one tag's page is the end of its own range of prompt_tags (migration 0013): the same rows
+  // in the same order, as its created_at and prompt_id are the prompt's.
+  const orderingTag = page.sort === 'newest' && !only ? soleTag(filter) : undefined;
+  const inTagOrder = orderingTag !== undefined;
   // SQLite tests a row's conditions in the order written: `only` first, as it tests the title before the text.
   let base = only ? db.selectFrom('prompts').where(only) : db.selectFrom('prompts');
   if (inTagOrder) {
@@ -189,7 +202,7 @@ export function sortedPageQuery(
       .whereRef('tag_order.prompt_id', '=', 'prompts.id')
       .where('tag_order.tag', '=', orderingTag) as unknown as PromptQuery;
   }
-  let query = applyFilter(base, dialect, inTagOrder ? { ...filter, tags: otherTags } : filter, page.searchStrategy, page.walkTags);
+  let query = applyFilter(base, dialect, inTagOrder ? { ...filter, tags: [] } : filter, page.searchStrategy, page.walkTags);
   const [sortRef, idRef] = inTagOrder
     ? (['tag_order.created_at', 'tag_order.prompt_id'] as const)
     : ([`prompts.${column}`, 'prompts.id'] as const);

@@ -211,7 +211,15 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
     try {
       const titles = ['AB testing plan', 'my_ab notes', 'Tab and Slab', 'Ab: the basics', 'The (ab) muscles', 'Abab dance'];
       // Marks, letters outside ASCII and symbols beside the word, which SQLite's word index (migration 0014) splits or joins.
-      const unusual = ['Ab\u0301 accent after', 'Àb and ab̀', 'Éab, Ñab', 'c++ code, C# too', 'E-mail and e mail', 'ab\u{1D400} bold'];
+      const unusual = [
+        'Ascii or other?',
+        'Ab\u0301 accent after',
+        'Àb and ab̀',
+        'Éab, Ñab',
+        'c++ code, C# too',
+        'E-mail and e mail',
+        'ab\u{1D400} bold',
+      ];
       for (const title of [...titles, ...unusual, 'x-ab-y in Plan_B', 'A Plan, written', 'Planner 2ab', 'Write a plan', 'Write, a plan']) {
         const response = await t.app.inject({
           method: 'POST',
@@ -224,7 +232,8 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
       const keyColumn = sql.raw(dialect === 'sqlite' ? 'rowid' : 'id');
       const rows = (await sql<{ key: number | string; title: string }>`SELECT ${keyColumn} AS key, title FROM prompts`.execute(db)).rows;
       let found = 0;
-      for (const q of ['ab', 'AB', 'plan', 'b', 'write a', '2ab', 'c++', 'c#', 'e-mail', 'e mail', '(ab)', 'àb', 'éab']) {
+      // "ascii" and "other" are also the word index's marks of each title's characters: never a title word.
+      for (const q of ['ab', 'AB', 'plan', 'b', 'write a', '2ab', 'c++', 'c#', 'e-mail', 'e mail', '(ab)', 'àb', 'éab', 'ascii', 'other']) {
         const expected = rows.filter((row) => containsAsWholeWord(row.title.toLowerCase(), q.toLowerCase())).map((row) => String(row.key));
         // As the listing reads them (all: 0 skips the list of every title match).
         const { wholeWord } = await readTitleMatches(db, dialect, q, { all: 0, wholeWord: 100 });
@@ -239,6 +248,9 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
         // SQLite decides that from the word index's candidates alone: "Éab" is one for "eab" (accents folded), not a match.
         expect((await readTitleMatches(db, dialect, 'eab', { all: 0, wholeWord: 2 })).wholeWord).toEqual({ matches: [] });
         expect((await readTitleMatches(db, dialect, 'eab', { all: 0, wholeWord: 1 })).wholeWord).toBeUndefined();
+        // As many candidates as a list holds: neither list is read, not even the list of every title match.
+        expect(await readTitleMatches(db, dialect, 'eab', { all: 100, wholeWord: 1 })).toEqual({});
+        expect((await readTitleMatches(db, dialect, 'eab', { all: 100, wholeWord: 2 })).all).toBeDefined();
       }
       if (dialect === 'postgres') {
         // The "<<%" read finds a word by all of its trigrams only with this setting, and only for that read.

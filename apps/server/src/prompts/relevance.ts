@@ -166,19 +166,29 @@ export function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: 
 
 /**
  * SQLite: the whole-word title matches of an ASCII `text` (titleWordsServe)
- * from the titles' word index, each candidate checked by the whole-word rule
- * on the index's own copy of its title.
+ * from the titles' word index. A search of one word needs no check in an
+ * ASCII title, whose words the index splits exactly as the whole-word rule
+ * does (migration 0014); every other candidate is checked by the rule on
+ * the index's own copy of its title.
  */
 function wholeWordTitleMatchesByWords(text: string, limit: number): RawBuilder<{ id: number }> {
-  return sql<{ id: number }>`SELECT rowid AS id FROM prompt_title_words
-    WHERE prompt_title_words MATCH ${ftsPhrase(text)} AND ${sql.raw(SQLITE_WHOLE_WORD_FUNCTION)}(title, ${text.toLowerCase()}) = 1
-    LIMIT ${limit}`;
+  const inTitles = titleWordsQuery(text);
+  const checked = (query: string) => sql<{ id: number }>`SELECT rowid AS id FROM prompt_title_words
+    WHERE prompt_title_words MATCH ${query} AND ${sql.raw(SQLITE_WHOLE_WORD_FUNCTION)}(title, ${text.toLowerCase()}) = 1`;
+  if (!/^[a-z0-9_]+$/i.test(text)) return sql<{ id: number }>`${checked(inTitles)} LIMIT ${limit}`;
+  return sql<{ id: number }>`SELECT rowid AS id FROM prompt_title_words WHERE prompt_title_words MATCH ${`${inTitles} AND charset : ascii`}
+    UNION ALL ${checked(`${inTitles} NOT charset : ascii`)} LIMIT ${limit}`;
+}
+
+/** The FTS5 query of the titles' word index for `text`: its words as one phrase, in the title column only. */
+function titleWordsQuery(text: string): string {
+  return `title : ${ftsPhrase(text)}`;
 }
 
 /** SQLite: how many candidates the titles' word index has for `text`, counted up to `limit`. */
 async function titleWordCandidates(db: Kysely<Database>, text: string, limit: number): Promise<number> {
   const { rows } = await sql<{ candidates: number }>`SELECT count(*) AS candidates FROM (
-      SELECT 1 FROM prompt_title_words WHERE prompt_title_words MATCH ${ftsPhrase(text)} LIMIT ${limit})`.execute(db);
+      SELECT 1 FROM prompt_title_words WHERE prompt_title_words MATCH ${titleWordsQuery(text)} LIMIT ${limit})`.execute(db);
   return Number(rows[0]?.candidates ?? 0);
 }
 

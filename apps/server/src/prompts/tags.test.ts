@@ -2,6 +2,8 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { sqliteQueryPlan } from '../testing/query-plan';
+import { newId } from '../db/ids';
+import { insertPrompt } from './insert-repository';
 import { cursorAfter, listPrompts, sortedPageQuery } from './read-repository';
 import { JSON_HEADERS, type TestApp, createTestApp, userId } from '../testing/test-app';
 
@@ -224,6 +226,30 @@ describe.each(TEST_DIALECTS)('tags on %s', (dialect) => {
       ]);
     });
   });
+  it('pages a tag newest first through prompts shared in the same millisecond, one by one in id order', async () => {
+    const { db } = t.database;
+    for (let index = 0; index < 5; index += 1) {
+      const prompt = { id: newId(), title: `Tie ${index}`, prompt: `Tie ${index} text`, category: 'Writing', model: 'o3' };
+      await insertPrompt(db, { ...prompt, created_at: '2026-11-25T10:00:00.000Z', tag_list: 'tie', duplicate_key: null });
+    }
+    expect((await create('Later, same tag', ['tie'])).statusCode).toBe(201);
+    // The whole library newest first, as the plain order reads it: the tag's prompts among them.
+    const expected = (await listPrompts(db, dialect, {}, { sort: 'newest' }, undefined))
+      .filter((row) => row.tag_list === 'tie')
+      .map((row) => row.title);
+    expect(expected).toHaveLength(6);
+    const titles: string[] = [];
+    let after: ReturnType<typeof cursorAfter> | undefined;
+    for (let page = 0; page < 8; page += 1) {
+      const rows = await listPrompts(db, dialect, { tags: ['tie'] }, { sort: 'newest', limit: 2, after }, undefined);
+      titles.push(...rows.map((row) => row.title));
+      const last = rows.at(-1);
+      if (rows.length < 2 || !last) break;
+      after = cursorAfter('newest', last);
+    }
+    expect(titles).toEqual(expected);
+  });
+
   it("reads the same pages walking the sort order as starting from the tagged prompts, newest first from the tag's own order", async () => {
     for (let index = 0; index < 9; index += 1) {
       const tags = index % 3 === 0 ? ['alpha'] : ['alpha', 'beta'];
@@ -270,14 +296,19 @@ describe.each(TEST_DIALECTS)('tags on %s', (dialect) => {
       expect(await sqliteQueryPlan(db, query(true))).toContain('prompts_likes_idx');
       expect(query(true).compile().sql).toContain('+prompts.id in');
       expect(query(false).compile().sql).not.toContain('+prompts.id');
-      // Newest first, a tag's page is the end of its own range of prompt_tags_created_idx, read in order
-      // (no sort of its rows), walking or not; a second tag is tested on each prompt.
+      // Newest first, a lone tag's page is the end of its own range of prompt_tags_created_idx, read in order
+      // (no sort of its rows), walking or not.
       for (const walkTags of [false, true]) {
-        const newest = sortedPageQuery(db, dialect, { tags: ['alpha', 'beta'] }, { sort: 'newest', limit: 4, walkTags }, undefined);
+        const newest = sortedPageQuery(db, dialect, { tags: ['alpha'] }, { sort: 'newest', limit: 4, walkTags }, undefined);
         const plan = await sqliteQueryPlan(db, newest);
         expect(plan).toMatch(/^SEARCH tag_order USING COVERING INDEX prompt_tags_created_idx/);
         expect(plan).not.toContain('TEMP B-TREE');
       }
+      // With anything else to test, the planner chooses where to start, as before.
+      const twoTags = sortedPageQuery(db, dialect, { tags: ['alpha', 'beta'] }, { sort: 'newest', limit: 4 }, undefined);
+      expect(twoTags.compile().sql).not.toContain('tag_order');
+      const withCategory = sortedPageQuery(db, dialect, { tags: ['alpha'], category: 'Writing' }, { sort: 'newest' }, undefined);
+      expect(withCategory.compile().sql).not.toContain('tag_order');
     }
   });
 });
