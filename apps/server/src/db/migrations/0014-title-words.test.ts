@@ -32,13 +32,23 @@ describe('migration 0014 on sqlite', () => {
       await insert('p3', 'Àb Ab\u0301 notes', 'Any');
       expect(await titlesWith('ab')).toEqual(['p1', 'p3']);
 
+      // Each title marked printable ASCII or not, so one-word searches skip the check where they can.
+      const charsets = async () =>
+        (
+          await sql<{ id: string; charset: string }>`SELECT prompts.id, prompt_title_words.charset FROM prompt_title_words
+            JOIN prompts ON prompts.rowid = prompt_title_words.rowid ORDER BY prompts.id`.execute(db)
+        ).rows.map((row) => `${row.id} ${row.charset}`);
+      expect(await charsets()).toEqual(['p1 ascii', 'p2 ascii', 'p3 other']);
+
       await sql`DELETE FROM prompts WHERE id = 'p1'`.execute(db);
       expect(await titlesWith('ab')).toEqual(['p3']);
       await sql`UPDATE prompts SET title = 'Plan for AB' WHERE id = 'p2'`.execute(db);
       expect(await titlesWith('ab')).toEqual(['p2', 'p3']);
       expect(await titlesWith('tab_ab')).toEqual([]);
+      await sql`UPDATE prompts SET title = 'Plain now' WHERE id = 'p3'`.execute(db);
+      expect(await charsets()).toEqual(['p2 ascii', 'p3 ascii']);
       // A like rewrites the row but not its title: the index is left alone (and stays consistent).
-      await sql`UPDATE prompts SET like_count = like_count + 1 WHERE id = 'p3'`.execute(db);
+      await sql`UPDATE prompts SET like_count = like_count + 1 WHERE id = 'p2'`.execute(db);
       await sql`INSERT INTO prompt_title_words(prompt_title_words) VALUES ('integrity-check')`.execute(db);
 
       await titleWords.down(db);
