@@ -7,12 +7,11 @@ import {
   type MatchList,
   TRIGRAM_MIN_LENGTH,
   firstPromptSearchMatches,
+  ftsPhrase,
   inMatchList,
   likePattern,
   loweredTitleContains,
-  ftsPhrase,
   titleTrigramMatches,
-  titleWordsServe,
   walkOrderFor,
 } from './search';
 
@@ -165,6 +164,21 @@ export function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: 
 }
 
 /**
+ * SQLite: the titles' word index (migration 0014) serves `text`: it is
+ * ASCII, whose case the index folds as the search does, with a word
+ * character to look up. Its words as one phrase then find every title
+ * holding it as a whole word, and some others (it may stand joined to a
+ * letter outside ASCII, or the words be apart by other characters), which
+ * the caller checks.
+ */
+function titleWordsServe(text: string): boolean {
+  return ASCII_ONLY.test(text) && /[a-z0-9_]/i.test(text);
+}
+
+/** A search of one word, by the titles' word index's split and the whole-word rule's alike. */
+const ONE_ASCII_WORD = /^[a-z0-9_]+$/i;
+
+/**
  * SQLite: the whole-word title matches of an ASCII `text` (titleWordsServe)
  * from the titles' word index. A search of one word needs no check in an
  * ASCII title, whose words the index splits exactly as the whole-word rule
@@ -175,7 +189,7 @@ function wholeWordTitleMatchesByWords(text: string, limit: number): RawBuilder<{
   const inTitles = titleWordsQuery(text);
   const checked = (query: string) => sql<{ id: number }>`SELECT rowid AS id FROM prompt_title_words
     WHERE prompt_title_words MATCH ${query} AND ${sql.raw(SQLITE_WHOLE_WORD_FUNCTION)}(title, ${text.toLowerCase()}) = 1`;
-  if (!/^[a-z0-9_]+$/i.test(text)) return sql<{ id: number }>`${checked(inTitles)} LIMIT ${limit}`;
+  if (!ONE_ASCII_WORD.test(text)) return sql<{ id: number }>`${checked(inTitles)} LIMIT ${limit}`;
   return sql<{ id: number }>`SELECT rowid AS id FROM prompt_title_words WHERE prompt_title_words MATCH ${`${inTitles} AND charset : ascii`}
     UNION ALL ${checked(`${inTitles} NOT charset : ascii`)} LIMIT ${limit}`;
 }

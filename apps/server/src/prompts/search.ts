@@ -51,18 +51,6 @@ export function titleTrigramMatches(text: string) {
   return sql<{ id: number }>`SELECT rowid AS id FROM prompt_titles_fts WHERE prompt_titles_fts MATCH ${ftsPhrase(text)}`;
 }
 
-/**
- * SQLite: the titles' word index (migration 0014) serves `text`: it is
- * ASCII, whose case the index folds as the search does, with a word
- * character to look up. Its words as one phrase then find every title
- * holding it as a whole word, and some others (it may stand joined to a
- * letter outside ASCII, or the words be apart by other characters), which
- * the caller checks.
- */
-export function titleWordsServe(text: string): boolean {
-  return ASCII_ONLY.test(text) && /[a-z0-9_]/i.test(text);
-}
-
 /** The text as one FTS5 string: a phrase, which under the trigram tokenizer means "contains". */
 export function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;

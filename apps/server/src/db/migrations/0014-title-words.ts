@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../dialect-of';
 
 /**
@@ -37,13 +37,13 @@ import { dialectOf } from '../dialect-of';
 const TITLE_WORDS_TOKENIZER = `unicode61 remove_diacritics 2 categories 'L* N*' tokenchars '_'`;
 
 /** "ascii" for a title of printable ASCII only, else "other" (the generator's refill says the same). */
-const CHARSET_OF_NEW_TITLE = sql`CASE WHEN new.title GLOB '*[^ -~]*' THEN 'other' ELSE 'ascii' END`;
+const charsetOf = (title: RawBuilder<unknown>) => sql`CASE WHEN ${title} GLOB '*[^ -~]*' THEN 'other' ELSE 'ascii' END`;
+const CHARSET_OF_NEW_TITLE = charsetOf(sql`new.title`);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') return;
   await sql`CREATE VIRTUAL TABLE prompt_title_words USING fts5(title, charset, tokenize=${sql.lit(TITLE_WORDS_TOKENIZER)})`.execute(db);
-  await sql`INSERT INTO prompt_title_words (rowid, title, charset)
-    SELECT rowid, title, CASE WHEN title GLOB '*[^ -~]*' THEN 'other' ELSE 'ascii' END FROM prompts`.execute(db);
+  await sql`INSERT INTO prompt_title_words (rowid, title, charset) SELECT rowid, title, ${charsetOf(sql`title`)} FROM prompts`.execute(db);
   // Named after the table, so the generator finds and defers them (cli/generate/bulk-writer.ts).
   await sql`CREATE TRIGGER prompt_title_words_after_insert AFTER INSERT ON prompts BEGIN
       INSERT INTO prompt_title_words (rowid, title, charset) VALUES (new.rowid, new.title, ${CHARSET_OF_NEW_TITLE});
