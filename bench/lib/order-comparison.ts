@@ -8,11 +8,17 @@ export const RELEVANCE_NEEDLES = ['with', 'about', 'write a', 'story', 'email', 
 export const TAG_FILTERS = ['coding', 'writing', 'marketing'] as const;
 
 /**
- * Rounds of each filter: enough requests that the p99 compared is a
- * percentile, not the one slowest request (3 rounds of 3 tags made it the
- * single slowest of 9, which one pause of the machine decided).
+ * Requests timed in each order: enough that the p99 compared is a
+ * percentile, not the one slowest request, which one pause of the machine
+ * decides. Of 300, the p99 (percentile.ts) is the third slowest; 10 rounds
+ * of 3 tags (30) or of 9 needles (90) made it the slowest of all.
  */
-export const ORDER_ROUNDS = 10;
+export const ORDER_REQUESTS = 300;
+
+/** Rounds of `filters` filters that time ORDER_REQUESTS requests in each order. */
+export function orderRounds(filters: number): number {
+  return Math.ceil(ORDER_REQUESTS / filters);
+}
 
 export interface OrderComparison {
   readonly requests: number;
@@ -36,7 +42,7 @@ export async function compareWithLikesOrder(
   promptId: string,
   filters: readonly string[],
   otherSort: string | undefined,
-  rounds = ORDER_ROUNDS,
+  rounds = orderRounds(filters.length),
 ): Promise<OrderComparison> {
   const likes: number[] = [];
   const other: number[] = [];

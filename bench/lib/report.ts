@@ -6,7 +6,7 @@ import { COPY_RATE, type CopiesLoadResult } from './copies-load';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { CommonWordSearch } from './common-word';
-import { ORDER_ROUNDS, type OrderComparison, RELEVANCE_NEEDLES, TAG_FILTERS } from './order-comparison';
+import { type OrderComparison, RELEVANCE_NEEDLES, TAG_FILTERS, orderRounds } from './order-comparison';
 import type { SimilarSpeed } from './similar-speed';
 import type { RelatedSpeed } from './related-speed';
 import type { SuggestSpeed } from './suggest-speed';
@@ -247,13 +247,13 @@ export function resultTable(run: BenchRun): string {
     '-',
   ]);
   rows.push([
-    `Best match (\`sort=relevance\`) against the likes order: one client, ${RELEVANCE_NEEDLES.length} needles x ${ORDER_ROUNDS} rounds, each after a write (uncached)`,
+    `Best match (\`sort=relevance\`) against the likes order: one client, ${RELEVANCE_NEEDLES.length} needles x ${orderRounds(RELEVANCE_NEEDLES.length)} rounds, each after a write (uncached)`,
     ...byDialect((figures) => (figures.relevance ? orderVerdict(figures.relevance, 'best match') : 'not measured')),
     `p99 <= ${BUDGETS.orderOverLikes}x the likes order`,
     '-',
   ]);
   rows.push([
-    `Tag filter (\`tags=\`, newest first) against the likes order: one client, ${TAG_FILTERS.length} tags x ${ORDER_ROUNDS} rounds, each after a write (uncached)`,
+    `Tag filter (\`tags=\`, newest first) against the likes order: one client, ${TAG_FILTERS.length} tags x ${orderRounds(TAG_FILTERS.length)} rounds, each after a write (uncached)`,
     ...byDialect((figures) => (figures.tagOrder ? orderVerdict(figures.tagOrder, 'tag filter') : 'not measured')),
     `p99 <= ${BUDGETS.orderOverLikes}x the likes order`,
     '-',
