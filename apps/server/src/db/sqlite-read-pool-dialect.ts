@@ -46,13 +46,26 @@ class PoolDriver implements Driver {
 }
 
 /**
+ * SQLite's SQL, but many queries at once. Kysely's SqliteAdapter says a
+ * SQLite database has one connection, and Kysely then lets one query run
+ * at a time (a mutex around every connection it hands out): the pool's
+ * threads took turns, and fifty searches waited for each other's every
+ * query, one thread busy and the event loop idle.
+ */
+class PoolAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+/**
  * A Kysely dialect whose queries run on a SqliteReadPool: the app builds
  * them with the same query builder and SQLite SQL as on the main
  * connection; only where they run differs.
  */
 export function sqliteReadPoolDialect(pool: SqliteReadPool): Dialect {
   return {
-    createAdapter: () => new SqliteAdapter(),
+    createAdapter: () => new PoolAdapter(),
     createDriver: () => new PoolDriver(pool),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
