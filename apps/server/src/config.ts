@@ -103,7 +103,7 @@ const envSchema = z.object({
   // On SIGTERM, connections still open this long after the last in-flight
   // request (a stalled client) are closed and the process exits.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  // SQLite only: threads that run searches off the event loop (db/sqlite-read-pool.ts); unset picks one per core but one, 1 to 4.
+  // SQLite only: threads that run searches off the event loop (db/sqlite-read-pool.ts); unset picks one per core, at most 4.
   SQLITE_READ_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   // PostgreSQL only: connections, in a pool of their own, that run searches missing the cache.
   POSTGRES_LONG_READ_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(DEFAULT_POSTGRES_LONG_READ_CONNECTIONS),

@@ -61,13 +61,14 @@ export interface ConnectOptions {
 }
 
 /**
- * Threads for SQLite's long reads by default: one per core but the one the
- * event loop needs, at least one, at most four. Each costs about 15 MB of
- * resident memory (a V8 isolate and a connection's page cache), which on a
- * two-core machine is not worth a second thread: both would share one core.
+ * Threads for SQLite's long reads by default: one per core, at most four.
+ * They run at a lower priority than the event loop (sqlite-read-worker.ts),
+ * so they take the cores it leaves; under a search load it needs a fraction
+ * of one (decision 0009, amended). Each costs 15-40 MB of resident memory
+ * (a V8 isolate, a connection's page cache and the rows it last read).
  */
 export function defaultSqliteReadThreads(): number {
-  return Math.min(4, Math.max(1, availableParallelism() - 1));
+  return Math.min(4, availableParallelism());
 }
 
 /** WAL pages (4 KiB each) between automatic checkpoints. */

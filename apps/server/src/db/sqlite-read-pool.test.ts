@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +93,15 @@ describe('long reads on SQLite run on worker threads', () => {
       timeout: 30_000,
     });
     expect(output.trim()).toBe('counted 300000');
+  });
+
+  it.runIf(process.platform === 'linux')('runs its threads below the event loop, and leaves the process as it was', async () => {
+    // Both threads busy at once, so each has started and lowered its own priority.
+    await Promise.all([SLOW_COUNT.execute(database.longReads), SLOW_COUNT.execute(database.longReads)]);
+    const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const threads = readdirSync('/proc/self/task').map((id) => niceOf(readFileSync(`/proc/self/task/${id}/stat`, 'utf8')));
+    expect(threads.filter((nice) => nice === 10)).toHaveLength(2);
+    expect(niceOf(readFileSync('/proc/self/stat', 'utf8'))).toBe(0);
   });
 
   it('refuses writes and reports SQLite errors with their code', async () => {

@@ -10,6 +10,8 @@
  * the app's but the driver, the SQL functions every connection registers and
  * the idle collection (written the same way).
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
@@ -39,6 +41,29 @@ function statement(sql: string): Database.Statement {
   }
   return prepared;
 }
+
+/**
+ * How much this thread yields the CPU to the event loop (a nice value,
+ * 0-19). With as many busy read threads as cores, the event loop waited
+ * for a core behind them, and every request with it, cached pages and
+ * health checks too; lowered, the threads take what the event loop leaves.
+ */
+const READ_THREAD_NICENESS = 10;
+
+/**
+ * Lowers this thread's priority, not the process's: on Linux each thread has
+ * its own nice value, set through its thread id, which /proc/thread-self
+ * names. Elsewhere the threads keep the process's priority.
+ */
+function yieldToEventLoop(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (Number.isInteger(threadId)) setPriority(threadId, READ_THREAD_NICENESS);
+  } catch {
+    // Not Linux, or not allowed: the same priority as the event loop.
+  }
+}
+yieldToEventLoop();
 
 // This thread's heap holds the rows it reads (whole prompt texts) until a collection: one after each busy spell.
 const idleCollection = startIdleGarbageCollection();
