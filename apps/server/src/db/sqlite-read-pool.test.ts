@@ -104,6 +104,13 @@ describe('long reads on SQLite run on worker threads', () => {
     expect(niceOf(readFileSync('/proc/self/stat', 'utf8'))).toBe(0);
   });
 
+  it('keeps a small page cache on each thread, not the 16 MB of the main connection', async () => {
+    const cacheSize = async (db: typeof database.db) =>
+      (await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db)).rows[0]?.cache_size;
+    expect(await cacheSize(database.longReads)).toBe(-2048);
+    expect(await cacheSize(database.db)).toBe(-16000);
+  });
+
   it('refuses writes and reports SQLite errors with their code', async () => {
     await expect(sql`DELETE FROM prompts`.execute(database.longReads)).rejects.toThrow(/rows only/);
     await expect(sql`SELECT * FROM no_such_table`.execute(database.longReads)).rejects.toMatchObject({ code: 'SQLITE_ERROR' });

@@ -23,10 +23,20 @@ interface Job {
   readonly parameters: readonly unknown[];
 }
 
+/**
+ * This connection's page cache, in KiB. better-sqlite3 builds SQLite with 16
+ * MB a connection, which distinct searches fill with the trigram index's
+ * pages: 16 MB of resident memory for each thread. The position lists are
+ * decoded, not read from disk (the file's pages stay in the OS's cache), so
+ * a small cache costs them nothing measurable (docs/performance.md).
+ */
+const READ_THREAD_PAGE_CACHE_KIB = 2048;
+
 const settings = workerData as { readonly path: string; readonly busyTimeoutMs: number };
 const connection = new Database(settings.path, { readonly: true, fileMustExist: true, timeout: settings.busyTimeoutMs });
 // The same functions as the main connection (connect.ts): search and the best-match order call them.
 registerSqliteFunctions(connection);
+connection.pragma(`cache_size = -${READ_THREAD_PAGE_CACHE_KIB}`);
 
 /** Compiled statements by SQL text: the list's queries come in a few dozen shapes. */
 const statements = new Map<string, Database.Statement>();
