@@ -64,8 +64,8 @@ export interface ConnectOptions {
  * Threads for SQLite's long reads by default: one per core, at most four.
  * They run at a lower priority than the event loop (sqlite-read-worker.ts),
  * so they take the cores it leaves; under a search load it needs a fraction
- * of one (decision 0009, amended). Each costs 15-40 MB of resident memory
- * (a V8 isolate, a connection's page cache and the rows it last read).
+ * of one (decision 0009, amended). Each costs about 12 MB of resident
+ * memory idle (a V8 isolate and a connection), some tens of MB under load.
  */
 export function defaultSqliteReadThreads(): number {
   return Math.min(4, availableParallelism());

@@ -11,7 +11,7 @@
  * the idle collection (written the same way).
  */
 import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
@@ -53,27 +53,32 @@ function statement(sql: string): Database.Statement {
 }
 
 /**
- * How much this thread yields the CPU to the event loop (a nice value,
- * 0-19). With as many busy read threads as cores, the event loop waited
- * for a core behind them, and every request with it, cached pages and
- * health checks too; lowered, the threads take what the event loop leaves.
+ * How far below the event loop this thread runs: nice values added to the
+ * process's own (at most 19). With as many busy read threads as cores, the
+ * event loop waited for a core behind them, and every request with it,
+ * cached pages and health checks too; lowered, the threads take what the
+ * event loop leaves.
  */
-const READ_THREAD_NICENESS = 10;
+const READ_THREAD_NICE_OFFSET = 10;
 
 /**
  * Lowers this thread's priority, not the process's: on Linux each thread has
  * its own nice value, set through its thread id, which /proc/thread-self
- * names. Elsewhere the threads keep the process's priority.
+ * names. Relative to the value the thread started with (the process's), so
+ * a server started at nice 15 never runs its read threads above its event
+ * loop. Elsewhere, or where not allowed, the threads keep the process's
+ * priority. (A thread started by this one would inherit the lowered value:
+ * it starts none, its reads being synchronous.)
  */
-function yieldToEventLoop(): void {
+function lowerThreadPriority(): void {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
-    if (Number.isInteger(threadId)) setPriority(threadId, READ_THREAD_NICENESS);
+    if (Number.isInteger(threadId)) setPriority(threadId, Math.min(19, getPriority(threadId) + READ_THREAD_NICE_OFFSET));
   } catch {
     // Not Linux, or not allowed: the same priority as the event loop.
   }
 }
-yieldToEventLoop();
+lowerThreadPriority();
 
 // This thread's heap holds the rows it reads (whole prompt texts) until a collection: one after each busy spell.
 const idleCollection = startIdleGarbageCollection();
