@@ -13,7 +13,7 @@ export const TAG_FILTERS = ['coding', 'writing', 'marketing'] as const;
  * decides. Of 300, the p99 (percentile.ts) is the third slowest; 10 rounds
  * of 3 tags (30) or of 9 needles (90) made it the slowest of all.
  */
-export const ORDER_REQUESTS = 300;
+const ORDER_REQUESTS = 300;
 
 /** Rounds of `filters` filters that time ORDER_REQUESTS requests in each order. */
 export function orderRounds(filters: number): number {

@@ -114,12 +114,13 @@ describe('long reads on SQLite run on worker threads', () => {
     expect(niceOf(readFileSync('/proc/self/stat', 'utf8'))).toBe(processNice);
   });
 
-  it('keeps a small page cache on each thread, not the 16 MB of the main connection', async () => {
+  it("keeps a small page cache on each thread, and leaves the main connection's as the driver sets it", async () => {
     const cacheSize = async (db: typeof database.db) =>
       (await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db)).rows[0]?.cache_size;
     // Two at once: the second goes to the other thread, the one with nothing in flight.
     expect(await Promise.all([cacheSize(database.longReads), cacheSize(database.longReads)])).toEqual([-2048, -2048]);
-    expect(await cacheSize(database.db)).toBe(-16000);
+    // better-sqlite3's build sets 16 MB (-16000); whatever it sets, the threads' setting is theirs alone.
+    expect(await cacheSize(database.db)).not.toBe(-2048);
   });
 
   it('refuses writes and reports SQLite errors with their code', async () => {
