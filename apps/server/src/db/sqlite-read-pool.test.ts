@@ -73,6 +73,15 @@ describe('long reads on SQLite run on worker threads', () => {
     // afterEach closes it again: closing twice is harmless.
   });
 
+  it('answers the reads already sent before its threads stop, when it closes', async () => {
+    const pending = SLOW_COUNT.execute(database.longReads);
+    // Once Kysely's microtasks have sent it to a thread.
+    await new Promise((resolve) => setImmediate(resolve));
+    await database.close();
+    expect(Number((await pending).rows[0]?.n)).toBe(3_000_000);
+    await expect(SLOW_COUNT.execute(database.longReads)).rejects.toThrow(/closed/);
+  });
+
   it('keeps a process alive while a read is pending, and lets it exit once the pool is idle', () => {
     // A script whose only pending work is a long read: with the threads unref'd
     // throughout, Node would exit mid-await (code 13) without printing.

@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { STOP_MESSAGE } from './sqlite-read-messages';
 
 /** The worker's file: beside this module in the repository (TypeScript), beside the bundle once built. */
 function workerFile(): URL {
@@ -18,6 +20,30 @@ interface Pending {
 interface PoolThread {
   readonly worker: Worker;
   readonly pending: Map<number, Pending>;
+}
+
+/**
+ * How long a thread may take to finish its queued reads and close its
+ * connection once asked to, before it is terminated mid-read.
+ */
+const STOP_TIMEOUT_MS = 5000;
+
+/**
+ * Asks a thread to stop after the reads already sent to it, and waits until
+ * it has. Terminating it instead could catch it loading better-sqlite3 or
+ * inside a call into it, and the driver then aborts the whole process
+ * (FATAL ERROR: Error::New napi_get_last_error_info, seen in the tests when
+ * a test app closed a second thread that had not finished starting).
+ */
+async function stopThread(thread: PoolThread): Promise<void> {
+  const exited = once(thread.worker, 'exit').then(() => undefined);
+  thread.worker.postMessage(STOP_MESSAGE);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timed out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), STOP_TIMEOUT_MS);
+  });
+  if ((await Promise.race([exited, timedOut])) === 'timed out') await thread.worker.terminate();
+  clearTimeout(timer);
 }
 
 /** An error a worker sent back (SQLite's own, with its code), or the loss of the worker itself. */
@@ -103,6 +129,6 @@ export class SqliteReadPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
+    await Promise.all(this.threads.map((thread) => stopThread(thread)));
   }
 }

@@ -7,13 +7,14 @@
  * Node runs this file as it is (type stripping, Node 22.18+ and 24), in the
  * repository and in the tests; the build bundles it beside the server
  * (build.ts). So it uses only erasable TypeScript and imports nothing of
- * the app's but the driver, the SQL functions every connection registers and
- * the idle collection (written the same way).
+ * the app's but the driver, the SQL functions every connection registers,
+ * the idle collection and the pool's stop message (written the same way).
  */
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { STOP_MESSAGE } from './sqlite-read-messages.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
 import { startIdleGarbageCollection } from '../runtime/idle-collection.ts';
 
@@ -83,7 +84,12 @@ lowerThreadPriority();
 // This thread's heap holds the rows it reads (whole prompt texts) until a collection: one after each busy spell.
 const idleCollection = startIdleGarbageCollection();
 
-parentPort?.on('message', (job: Job) => {
+parentPort?.on('message', (job: Job | typeof STOP_MESSAGE) => {
+  if (job === STOP_MESSAGE) {
+    // Every read sent before it is answered (messages come in order): close the file and end this thread.
+    connection.close();
+    process.exit(0);
+  }
   idleCollection?.touch();
   try {
     const prepared = statement(job.sql);
