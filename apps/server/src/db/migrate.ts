@@ -14,6 +14,7 @@ import * as searchWords from './migrations/0011-search-words';
 import * as titleTrigrams from './migrations/0012-title-trigrams';
 import * as tagDates from './migrations/0013-tag-dates';
 import * as titleWords from './migrations/0014-title-words';
+import * as searchWordTitles from './migrations/0015-search-word-titles';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012-title-trigrams': titleTrigrams,
   '0013-tag-dates': tagDates,
   '0014-title-words': titleWords,
+  '0015-search-word-titles': searchWordTitles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

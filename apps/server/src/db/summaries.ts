@@ -96,9 +96,13 @@ export async function recountSummariesInTransaction(trx: Kysely<Database>): Prom
   }
   await addWordUses(trx, uses, 1);
   if (dialectOf(trx) === 'postgres') {
-    // The words a search looks its needle up in (migration 0011), from the word index itself.
+    // The words a search looks its needle up in (migration 0011), from the word index itself, each with
+    // the titles holding it (migration 0015), from the lower-cased titles' own words.
     await sql`DELETE FROM search_words`.execute(trx);
-    await sql`INSERT INTO search_words (word, prompts) SELECT word, ndoc FROM ts_stat('SELECT words FROM prompt_search')`.execute(trx);
+    await sql`INSERT INTO search_words (word, prompts, titles)
+      SELECT in_prompts.word, in_prompts.ndoc, coalesce(in_titles.ndoc, 0)
+      FROM ts_stat('SELECT words FROM prompt_search') AS in_prompts
+      LEFT JOIN ts_stat('SELECT search_words_of(title) FROM prompt_search') AS in_titles ON in_titles.word = in_prompts.word`.execute(trx);
   }
 }
 

@@ -69,13 +69,12 @@ export async function readTitleMatches(
   text: string,
   limits: { readonly all: number; readonly wholeWord: number },
 ): Promise<TitleMatches> {
-  if (dialect === 'sqlite' && titleWordsServe(text)) {
-    // The word index counts its candidates in under a millisecond. As many as a list holds: no list of
-    // either kind, without reading them (at 100k prompts "plan" and "about" read 2,500 titles of each in
-    // 8-20 ms to find that). Nearly every candidate is a whole-word title match, and so a title match;
-    // where they are not (accents folded, words apart), the tiers test each title, as exact, only slower.
-    if ((await titleWordCandidates(db, text, limits.wholeWord)) >= limits.wholeWord) return {};
-  }
+  // As many whole-word candidates as a list holds: no list of either kind, without reading them (at 100k
+  // prompts "plan" and "about" read 2,500 titles of each in 8-20 ms to find that). SQLite counts them in
+  // its titles' word index, PostgreSQL looks the word's title count up (migration 0015), each in under a
+  // millisecond. Nearly every candidate is a whole-word title match, and so a title match; where they are
+  // not (accents folded, words apart, an underscore joined), the tiers test each title, as exact, only slower.
+  if ((await titleWordCandidates(db, dialect, text, limits.wholeWord)) >= limits.wholeWord) return {};
   const all = limits.all > 0 ? await listOrNothing(db, titleMatchQuery(dialect, text, limits.all), limits.all) : undefined;
   if (all) return { all };
   const wholeWord = (reader: Kysely<Database>) =>
@@ -199,11 +198,25 @@ function titleWordsQuery(text: string): string {
   return `title : ${ftsPhrase(text)}`;
 }
 
-/** SQLite: how many candidates the titles' word index has for `text`, counted up to `limit`. */
-async function titleWordCandidates(db: Kysely<Database>, text: string, limit: number): Promise<number> {
-  const { rows } = await sql<{ candidates: number }>`SELECT count(*) AS candidates FROM (
-      SELECT 1 FROM prompt_title_words WHERE prompt_title_words MATCH ${titleWordsQuery(text)} LIMIT ${limit})`.execute(db);
-  return Number(rows[0]?.candidates ?? 0);
+/**
+ * How many titles may hold `text` as a whole word, as far as is known
+ * without reading them: on SQLite the candidates of the titles' word index,
+ * counted up to `limit`; on PostgreSQL, for a word of ASCII letters and
+ * digits, the titles search_words counted it in (migration 0015; a rare
+ * duplicate row is read once), and otherwise 0, which reads the lists.
+ */
+async function titleWordCandidates(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<number> {
+  if (dialect === 'sqlite') {
+    if (!titleWordsServe(text)) return 0;
+    const { rows } = await sql<{ candidates: number }>`SELECT count(*) AS candidates FROM (
+        SELECT 1 FROM prompt_title_words WHERE prompt_title_words MATCH ${titleWordsQuery(text)} LIMIT ${limit})`.execute(db);
+    return Number(rows[0]?.candidates ?? 0);
+  }
+  if (!findsWordByTrigrams(dialect, text)) return 0;
+  const { rows } = await sql<{ titles: number | null }>`SELECT max(titles) AS titles FROM search_words WHERE word = lower(${text})`.execute(
+    db,
+  );
+  return Number(rows[0]?.titles ?? 0);
 }
 
 /**
