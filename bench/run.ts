@@ -99,10 +99,19 @@ const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
   },
   { name: 'list-as-visitor', path: '/api/prompts?limit=48', headers: { 'user-id': 'user_benchvisitor' }, p99Budget: BUDGETS.listP99Ms },
   { name: 'search', path: `/api/prompts?limit=48&q=${SEARCH_TEXT}`, p99Budget: BUDGETS.searchP99Ms },
+  // Issue 20 compares best match and the tag filter, cached, with the same requests sorted by likes (CACHED_ORDER_PAIRS).
+  { name: 'search-likes', path: `/api/prompts?limit=48&q=${SEARCH_TEXT}&sort=likes_desc`, p99Budget: BUDGETS.searchP99Ms },
+  { name: 'search-relevance', path: `/api/prompts?limit=48&q=${SEARCH_TEXT}&sort=relevance`, p99Budget: BUDGETS.searchP99Ms },
   { name: 'category', path: '/api/prompts?limit=48&category=Coding', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
   { name: 'sort', path: '/api/prompts?limit=48&sort=likes_desc', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
   // Every generated prompt carries its category as a tag (apps/server/cli/generate): a tag of a tenth of the library.
   { name: 'tags', path: '/api/prompts?limit=48&tags=coding', p99Budget: BUDGETS.listP99Ms, ratioBudget: BUDGETS.listShareOfRaw },
+  {
+    name: 'tags-likes',
+    path: '/api/prompts?limit=48&tags=coding&sort=likes_desc',
+    p99Budget: BUDGETS.listP99Ms,
+    ratioBudget: BUDGETS.listShareOfRaw,
+  },
   { name: 'facets', path: '/api/facets' },
   { name: 'analytics', path: '/api/analytics' },
 ];

@@ -79,3 +79,35 @@ export async function compareWithLikesOrder(
     otherP99Ms: percentile(other, 0.99),
   };
 }
+
+/**
+ * The cached side of issue 20's comparison: endpoint rows of the bench
+ * (bench/run.ts, ENDPOINTS, loaded at 50 connections) that ask the same
+ * request in the order compared and sorted by likes. A visitor who repeats
+ * a search or a tag link meets these, served from the read caches.
+ */
+export const CACHED_ORDER_PAIRS = [
+  { order: 'best match', endpoint: 'search-relevance', likesEndpoint: 'search-likes' },
+  { order: 'tag filter', endpoint: 'tags', likesEndpoint: 'tags-likes' },
+] as const;
+
+export interface CachedOrderRatio {
+  readonly order: string;
+  readonly p99Ms: number;
+  readonly likesP99Ms: number;
+  /** p99 over the likes order's p99. */
+  readonly ratio: number;
+}
+
+/** Each pair of CACHED_ORDER_PAIRS whose two rows were measured, with its p99 ratio; pairs missing a row are left out. */
+export function cachedOrderRatios(
+  endpoints: readonly { readonly name: string; readonly app: { readonly p99: number } }[],
+): CachedOrderRatio[] {
+  const p99Of = (name: string) => endpoints.find((endpoint) => endpoint.name === name)?.app.p99;
+  return CACHED_ORDER_PAIRS.flatMap(({ order, endpoint, likesEndpoint }) => {
+    const p99Ms = p99Of(endpoint);
+    const likesP99Ms = p99Of(likesEndpoint);
+    if (p99Ms === undefined || likesP99Ms === undefined) return [];
+    return [{ order, p99Ms, likesP99Ms, ratio: p99Ms / likesP99Ms }];
+  });
+}

@@ -6,7 +6,7 @@ import { COPY_RATE, type CopiesLoadResult } from './copies-load';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { CommonWordSearch } from './common-word';
-import { type OrderComparison, RELEVANCE_NEEDLES, TAG_FILTERS, orderRounds } from './order-comparison';
+import { type OrderComparison, RELEVANCE_NEEDLES, TAG_FILTERS, cachedOrderRatios, orderRounds } from './order-comparison';
 import type { SimilarSpeed } from './similar-speed';
 import type { RelatedSpeed } from './related-speed';
 import type { SuggestSpeed } from './suggest-speed';
@@ -258,6 +258,24 @@ export function resultTable(run: BenchRun): string {
     `p99 <= ${BUDGETS.orderOverLikes}x the likes order`,
     '-',
   ]);
+  if (run.dialects.some((figures) => cachedOrderRatios(figures.endpoints).length > 0)) {
+    rows.push([
+      `Best match and the tag filter against the same requests sorted by likes, cached, at ${run.connections} connections (their rows above)`,
+      ...byDialect((figures) => {
+        const ratios = cachedOrderRatios(figures.endpoints);
+        if (ratios.length === 0) return 'not measured';
+        const cells = ratios.map(
+          ({ order, p99Ms, likesP99Ms, ratio }) => `${order} p99 ${ms(p99Ms)} against ${ms(likesP99Ms)} ms (${ratio.toFixed(2)}x)`,
+        );
+        const missed = ratios
+          .filter(({ ratio }) => ratio > BUDGETS.orderOverLikes)
+          .map(({ order, ratio }) => `${order} ${ratio.toFixed(2)}x`);
+        return `${cells.join('; ')}: ${verdict(missed.length === 0, missed.join(', '))}`;
+      }),
+      `p99 <= ${BUDGETS.orderOverLikes}x the likes order`,
+      '-',
+    ]);
+  }
   rows.push([
     'Near-duplicate check (`POST /api/prompts/similar`): one client, a near copy of a stored prompt per request ("!" on the title, one word changed)',
     ...byDialect((figures) => {
