@@ -15,6 +15,7 @@ import * as titleTrigrams from './migrations/0012-title-trigrams';
 import * as tagDates from './migrations/0013-tag-dates';
 import * as titleWords from './migrations/0014-title-words';
 import * as searchWordTitles from './migrations/0015-search-word-titles';
+import * as searchGrams from './migrations/0016-search-grams';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013-tag-dates': tagDates,
   '0014-title-words': titleWords,
   '0015-search-word-titles': searchWordTitles,
+  '0016-search-grams': searchGrams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -124,6 +124,12 @@ export interface SummaryKeywordsTable {
   uses: number | string;
 }
 
+/** Visible prompts holding each search needle of one or two ASCII characters (db/search-grams.ts, migration 0016). */
+export interface SearchGramsTable {
+  gram: string;
+  prompts: number | string;
+}
+
 export interface Database {
   prompts: PromptsTable;
   likes: LikesTable;
@@ -135,6 +141,7 @@ export interface Database {
   summary_days: SummaryDaysTable;
   summary_facets: SummaryFacetsTable;
   summary_keywords: SummaryKeywordsTable;
+  search_grams: SearchGramsTable;
   prompt_tags: PromptTagsTable;
   tags: TagsTable;
   similarity_bands: SimilarityBandsTable;

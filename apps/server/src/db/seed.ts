@@ -6,7 +6,7 @@ import { addPromptTags } from '../tags/repository';
 import { toTagList } from '../tags/stored-tags';
 import { sampleTags } from './sample-tags';
 import type { Database } from './schema';
-import { countTitleWords } from './summaries';
+import { countVisiblePrompts } from './summaries';
 // Imported rather than read from disk, so the server bundle (build.ts) carries it.
 import samplePrompts from './seed/sample-prompts.json' with { type: 'json' };
 
@@ -68,8 +68,10 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
   const at = (daysAgo: number, fraction = 0) => nowIso(new Date(now.getTime() - daysAgo * DAY_MS * (1 - fraction)));
 
   await db.transaction().execute(async (trx) => {
+    const stored: { id: string; title: string }[] = [];
     for (const [index, sample] of samples.entries()) {
       const id = newId();
+      stored.push({ id, title: sample.title });
       // Spread creation over the day so the newest-first order is stable.
       const createdAt = nowIso(new Date(now.getTime() - sample.daysAgo * DAY_MS - index * 60_000));
       const comments = sample.comments ?? [];
@@ -130,12 +132,8 @@ export async function seedSampleData(db: Kysely<Database>, now: Date = new Date(
           .execute();
       }
     }
-    // The popular keywords' word counts (the other summaries follow the rows by trigger).
-    await countTitleWords(
-      trx,
-      samples.map((sample) => sample.title),
-      1,
-    );
+    // The popular keywords' word counts and the short needles' (the other summaries follow the rows by trigger).
+    await countVisiblePrompts(trx, stored, 1);
   });
   return samples.length;
 }

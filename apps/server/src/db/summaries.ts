@@ -1,6 +1,7 @@
 import { titleWords } from '@prompt-vault/shared/keywords';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect-of';
+import { countPromptGrams, recountSearchGrams } from './search-grams';
 import type { Database } from './schema';
 
 /**
@@ -8,11 +9,21 @@ import type { Database } from './schema';
  * 0005 keep the totals, days and facets; the title word counts behind the
  * popular keywords are kept here, because the word rule
  * (packages/shared/src/keywords.ts) needs Unicode classes that neither
- * database's SQL offers on both sides. Call it in the transaction that
- * inserts visible prompts or changes a prompt's visibility.
+ * database's SQL offers on both sides, and so are the short needles' counts
+ * (db/search-grams.ts). Call it in the transaction that inserts visible
+ * prompts (after the insert) or changes a prompt's visibility.
  */
-export async function countTitleWords(db: Kysely<Database>, titles: readonly string[], step: 1 | -1): Promise<void> {
-  await addWordUses(db, wordUses(titles), step);
+export async function countVisiblePrompts(
+  db: Kysely<Database>,
+  prompts: readonly { readonly id: string; readonly title: string }[],
+  step: 1 | -1,
+): Promise<void> {
+  await addWordUses(db, wordUses(prompts.map((prompt) => prompt.title)), step);
+  await countPromptGrams(
+    db,
+    prompts.map((prompt) => prompt.id),
+    step,
+  );
 }
 
 async function addWordUses(db: Kysely<Database>, uses: ReadonlyMap<string, number>, step: 1 | -1): Promise<void> {
@@ -95,6 +106,7 @@ export async function recountSummariesInTransaction(trx: Kysely<Database>): Prom
     after = rows[rows.length - 1]?.id ?? after;
   }
   await addWordUses(trx, uses, 1);
+  await recountSearchGrams(trx);
   if (dialectOf(trx) === 'postgres') {
     // The words a search looks its needle up in (migration 0011), from the word index itself, each with
     // the titles holding it (migration 0015), from the lower-cased titles' own words.

@@ -1,5 +1,6 @@
 import { titleWords } from '@prompt-vault/shared/keywords';
 import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../db/dialect-of';
 import type { Database } from '../db/schema';
 import { bandKeys, shingles } from '../similar/fingerprint';
 
@@ -178,5 +179,46 @@ export async function similarityBandMismatches(db: Kysely<Database>): Promise<st
     storedKeys.delete(prompt.id);
   }
   for (const id of storedKeys.keys()) mismatches.push(`${id}: keys kept for no prompt`);
+  return mismatches;
+}
+
+/**
+ * The short needles' kept counts (db/search-grams.ts) against a count of
+ * the visible prompts each needle finds, by the search's own comparison and
+ * not by the code that keeps them: SQLite's built-in lower(), which folds
+ * ASCII alone as its LIKE does, and PostgreSQL's lower-cased copies in
+ * prompt_search. Every one- and two-character ASCII needle that could
+ * occur is asked (any pair of the characters present), so a gram the
+ * writes forgot shows as well as a wrong count. One line per needle that
+ * differs.
+ */
+export async function searchGramMismatches(db: Kysely<Database>): Promise<string[]> {
+  const sqlite = dialectOf(db) === 'sqlite';
+  const texts = sqlite
+    ? await sql<{ t: string }>`SELECT lower(title) || ' ' || lower(prompt) AS t FROM prompts WHERE status = 'visible'`.execute(db)
+    : await sql<{ t: string }>`SELECT s.title || ' ' || s.prompt AS t FROM prompt_search s JOIN prompts p ON p.id = s.id
+        WHERE p.status = 'visible'`.execute(db);
+  const present = new Set<string>();
+  for (const { t } of texts.rows) for (const char of t) if (char.charCodeAt(0) < 128) present.add(char);
+  const needles = [...present].flatMap((first) => [first, ...[...present].map((second) => first + second)]);
+  const recounted = sqlite
+    ? await sql<{ gram: string; n: number | string }>`SELECT needle.value AS gram,
+        (SELECT count(*) FROM prompts WHERE status = 'visible' AND (instr(lower(title), needle.value) > 0 OR instr(lower(prompt), needle.value) > 0)) AS n
+        FROM json_each(${JSON.stringify(needles)}) AS needle`.execute(db)
+    : await sql<{ gram: string; n: number | string }>`SELECT needle AS gram,
+        (SELECT count(*) FROM prompt_search s JOIN prompts p ON p.id = s.id
+          WHERE p.status = 'visible' AND (strpos(s.title, needle) > 0 OR strpos(s.prompt, needle) > 0)) AS n
+        FROM unnest(${needles}::text[]) AS needle`.execute(db);
+  const kept = new Map(
+    (await db.selectFrom('search_grams').select(['gram', 'prompts']).execute()).map((row) => [row.gram, Number(row.prompts)]),
+  );
+  const mismatches: string[] = [];
+  const differs = (gram: string, stored: number, recounted: number) =>
+    mismatches.push(`${JSON.stringify(gram)}: kept ${stored}, found in ${recounted} visible prompts`);
+  for (const { gram, n } of recounted.rows) {
+    if ((kept.get(gram) ?? 0) !== Number(n)) differs(gram, kept.get(gram) ?? 0, Number(n));
+    kept.delete(gram);
+  }
+  for (const [gram, count] of kept) if (count !== 0) differs(gram, count, 0);
   return mismatches;
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, Visibility } from '../db/schema';
-import { countTitleWords } from '../db/summaries';
+import { countVisiblePrompts } from '../db/summaries';
 import { countTags } from '../tags/repository';
 import { fromTagList } from '../tags/stored-tags';
 
@@ -55,7 +55,7 @@ export async function setPromptStatus(db: Kysely<Database>, id: string, status: 
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) > 0) {
       const step = status === 'visible' ? 1 : -1;
-      await countTitleWords(trx, [prompt.title], step);
+      await countVisiblePrompts(trx, [{ id, title: prompt.title }], step);
       await countTags(trx, fromTagList(prompt.tag_list), step);
     }
     return true;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { duplicateKey } from '../db/duplicate-key';
 import type { Database, NewPrompt, Visibility } from '../db/schema';
-import { countTitleWords } from '../db/summaries';
+import { countVisiblePrompts } from '../db/summaries';
 import { addSimilarityBands } from '../similar/repository';
 import { withKnownSpellings } from '../spellings/repository';
 import { addPromptTags } from '../tags/repository';
@@ -37,7 +37,7 @@ export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Pro
         if (prompt.duplicate_key) throw new DuplicatePrompt();
         return;
       }
-      if (prompt.status !== 'hidden') await countTitleWords(trx, [prompt.title], 1);
+      if (prompt.status !== 'hidden') await countVisiblePrompts(trx, [prompt], 1);
       await addPromptTags(trx, prompt, fromTagList(prompt.tag_list ?? ''), prompt.status ?? 'visible');
       await addSimilarityBands(trx, [prompt]);
     });
@@ -95,9 +95,9 @@ export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly
     }
     if (fresh.length > 0) {
       await trx.insertInto('prompts').values(fresh).execute();
-      await countTitleWords(
+      await countVisiblePrompts(
         trx,
-        fresh.filter((row) => row.status !== 'hidden').map((row) => row.title),
+        fresh.filter((row) => row.status !== 'hidden'),
         1,
       );
     }

@@ -1,6 +1,7 @@
 import type { SortOption } from '@prompt-vault/shared/schemas';
 import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
+import { keptGramCount } from '../db/search-grams';
 import type { Database } from '../db/schema';
 import { visiblePromptCount } from '../db/summaries';
 import type { Cursor } from './cursor';
@@ -287,6 +288,11 @@ export async function countPrompts(
   const text = filter.q;
   const searchOnly =
     filter.category === undefined && filter.model === undefined && filter.likedBy === undefined && (filter.tags ?? []).length === 0;
+  if (text && searchOnly) {
+    // One or two ASCII characters: no trigram index serves them, and the visible prompts holding them are kept.
+    const kept = await keptGramCount(db, dialect, text);
+    if (kept !== undefined) return kept;
+  }
   if (text && searchOnly && typeof searchStrategy === 'object') {
     // The match list holds every match once, of any status: its length less the hidden ones among them, found
     // from the few hidden prompts (status leads the order indexes) instead of looking every match up (at 100k

@@ -1,5 +1,6 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setPromptStatus } from '../moderation/repository';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, listTotal } from '../testing/test-app';
 import { anyVisibleMatch, countPrompts, findMatches, listPrompts } from './read-repository';
@@ -97,11 +98,8 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
       const response = await t.app.inject({ method: 'POST', url: '/api/prompts', payload: { ...rows[4], title } });
       ids.push(response.json<{ _id: string }>()._id);
     }
-    await t.database.db
-      .updateTable('prompts')
-      .set({ status: 'hidden' })
-      .where('id', 'in', [ids[1] as string, ids[2] as string])
-      .execute();
+    // As moderation hides them: the short needles' totals are kept with that write (decision 0015).
+    for (const id of [ids[1], ids[2]]) expect(await setPromptStatus(t.database.db, id as string, 'hidden')).toBe(true);
     expect(await search('zebra')).toEqual(['Zebra one']);
     expect(await search('ZEB')).toEqual(['Zebra one']);
     expect(await search('ze')).toEqual(['Zebra one']);
