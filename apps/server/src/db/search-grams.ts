@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from './connect';
 import { dialectOf } from './dialect-of';
+import { addKeptCounts } from './kept-counts';
 import type { Database } from './schema';
 
 /**
@@ -86,7 +87,6 @@ export class GramTally {
 }
 
 const READ_BATCH = 2000;
-const WRITE_BATCH = 500;
 
 /** Whether `text` is a needle the kept counts answer on SQLite, and its gram: one or two ASCII characters, case folded as LIKE folds it. */
 export function sqliteGramOf(text: string): string | undefined {
@@ -127,7 +127,7 @@ export async function countPromptGrams(db: Kysely<Database>, ids: readonly strin
   for (let start = 0; start < ids.length; start += READ_BATCH) {
     for (const row of await searchedTexts(db, { ids: ids.slice(start, start + READ_BATCH) })) tally.add(row.title, row.prompt);
   }
-  await addGramCounts(db, tally.entries(), step);
+  await addKeptCounts(db, 'search_grams', tally.entries(), step);
 }
 
 /** Replaces every kept count with a recount of the visible prompts (db/summaries.ts, migration 0016). */
@@ -141,7 +141,7 @@ export async function recountSearchGrams(trx: Kysely<Database>): Promise<void> {
     for (const row of rows) tally.add(row.title, row.prompt);
     after = rows[rows.length - 1]?.id ?? after;
   }
-  await addGramCounts(trx, tally.entries(), 1);
+  await addKeptCounts(trx, 'search_grams', tally.entries(), 1);
 }
 
 type TextSelection = { readonly ids: readonly string[] } | { readonly after: string; readonly limit: number };
@@ -172,18 +172,4 @@ interface SearchedText {
   readonly id: string;
   readonly title: string;
   readonly prompt: string;
-}
-
-async function addGramCounts(db: Kysely<Database>, counts: ReadonlyMap<string, number>, step: 1 | -1): Promise<void> {
-  // In gram order, so two transactions lock shared grams in the same order.
-  const rows = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([gram, count]) => ({ gram, prompts: step * count }));
-  for (let start = 0; start < rows.length; start += WRITE_BATCH) {
-    await db
-      .insertInto('search_grams')
-      .values(rows.slice(start, start + WRITE_BATCH))
-      .onConflict((conflict) =>
-        conflict.column('gram').doUpdateSet((eb) => ({ prompts: eb('search_grams.prompts', '+', eb.ref('excluded.prompts')) })),
-      )
-      .execute();
-  }
 }

@@ -1,6 +1,7 @@
 import { titleWords } from '@prompt-vault/shared/keywords';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect-of';
+import { addKeptCounts } from './kept-counts';
 import { countPromptGrams, recountSearchGrams } from './search-grams';
 import type { Database } from './schema';
 
@@ -18,7 +19,7 @@ export async function countVisiblePrompts(
   prompts: readonly { readonly id: string; readonly title: string }[],
   step: 1 | -1,
 ): Promise<void> {
-  await addWordUses(db, wordUses(prompts.map((prompt) => prompt.title)), step);
+  await addKeptCounts(db, 'summary_keywords', wordUses(prompts.map((prompt) => prompt.title)), step);
   await countPromptGrams(
     db,
     prompts.map((prompt) => prompt.id),
@@ -26,27 +27,11 @@ export async function countVisiblePrompts(
   );
 }
 
-async function addWordUses(db: Kysely<Database>, uses: ReadonlyMap<string, number>, step: 1 | -1): Promise<void> {
-  if (uses.size === 0) return;
-  // In word order, so two transactions lock shared words in the same order.
-  const rows = [...uses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([word, count]) => ({ word, uses: step * count }));
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    await db
-      .insertInto('summary_keywords')
-      .values(rows.slice(start, start + INSERT_BATCH))
-      .onConflict((conflict) =>
-        conflict.column('word').doUpdateSet((eb) => ({ uses: eb('summary_keywords.uses', '+', eb.ref('excluded.uses')) })),
-      )
-      .execute();
-  }
-}
-
 function wordUses(titles: Iterable<string>, uses = new Map<string, number>()): Map<string, number> {
   for (const title of titles) for (const word of titleWords(title)) uses.set(word, (uses.get(word) ?? 0) + 1);
   return uses;
 }
 
-const INSERT_BATCH = 500;
 const READ_BATCH = 5000;
 
 /**
@@ -105,7 +90,7 @@ export async function recountSummariesInTransaction(trx: Kysely<Database>): Prom
     );
     after = rows[rows.length - 1]?.id ?? after;
   }
-  await addWordUses(trx, uses, 1);
+  await addKeptCounts(trx, 'summary_keywords', uses, 1);
   await recountSearchGrams(trx);
   if (dialectOf(trx) === 'postgres') {
     // The words a search looks its needle up in (migration 0011), from the word index itself, each with
