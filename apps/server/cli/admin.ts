@@ -1,21 +1,25 @@
 import type { ReportSummary } from '@prompt-vault/shared/schemas';
 import { type Config, ConfigError, loadConfig } from '../src/config';
-import { connectDatabase } from '../src/db/connect';
+import { type DatabaseHandle, connectDatabase } from '../src/db/connect';
+import { recountSummaries, visiblePromptCount } from '../src/db/summaries';
 import type { Visibility } from '../src/db/schema';
 import { AppError } from '../src/http/app-error';
-import { type ModerationService, createModerationService } from '../src/moderation/service';
+import { createModerationService } from '../src/moderation/service';
 import { type LibraryWrites, UNCACHED_LIBRARY_WRITES } from '../src/cache/library-writes';
 import { type AnnouncementLog, connectRedisLibraryWrites } from '../src/cache/redis-library-writes';
 
 /**
  * Moderation from the command line, on the database DATABASE_URL names (the
  * same service as the admin API, so both behave alike):
- *   npm run admin -- reports | hide <id> | unhide <id> | hide-comment <id> | unhide-comment <id>
+ *   npm run admin -- reports | hide <id> | unhide <id> | hide-comment <id> | unhide-comment <id> | recount
+ * `recount` counts every summary kept with the writes again from the library
+ * (db/summaries.ts recountSummaries): after writes that bypassed them (plain
+ * SQL), or a migration that counted while an older instance still wrote.
  */
 const USAGE =
-  'Usage: npm run admin -- reports | hide <prompt-id> | unhide <prompt-id> | hide-comment <comment-id> | unhide-comment <comment-id>';
+  'Usage: npm run admin -- reports | hide <prompt-id> | unhide <prompt-id> | hide-comment <comment-id> | unhide-comment <comment-id> | recount';
 
-type Command = { kind: 'reports' } | { kind: 'prompt' | 'comment'; id: string; status: Visibility };
+type Command = { kind: 'reports' } | { kind: 'recount' } | { kind: 'prompt' | 'comment'; id: string; status: Visibility };
 
 const STATUS_COMMANDS: Record<string, { kind: 'prompt' | 'comment'; status: Visibility }> = {
   hide: { kind: 'prompt', status: 'hidden' },
@@ -27,6 +31,7 @@ const STATUS_COMMANDS: Record<string, { kind: 'prompt' | 'comment'; status: Visi
 function parseArguments(args: readonly string[]): Command | undefined {
   const [name, id, ...rest] = args;
   if (name === 'reports' && id === undefined) return { kind: 'reports' };
+  if (name === 'recount' && id === undefined) return { kind: 'recount' };
   const command = name === undefined ? undefined : STATUS_COMMANDS[name];
   if (!command || id === undefined || id === '' || rest.length > 0) return undefined;
   return { ...command, id };
@@ -46,7 +51,9 @@ function formatReport(report: ReportSummary): string {
   ].join('  ');
 }
 
-async function run(moderation: ModerationService, command: Command): Promise<string> {
+async function run(database: DatabaseHandle, writes: LibraryWrites, command: Command): Promise<string> {
+  if (command.kind === 'recount') return recount(database, writes);
+  const moderation = createModerationService(database.db, writes);
   if (command.kind === 'reports') {
     const reports = await moderation.listReports();
     if (reports.length === 0) return 'No reports.';
@@ -57,6 +64,16 @@ async function run(moderation: ModerationService, command: Command): Promise<str
       ? await moderation.setPromptStatus(command.id, command.status)
       : await moderation.setCommentStatus(command.id, command.status);
   return `${command.kind === 'prompt' ? 'Prompt' : 'Comment'} ${result._id} is now ${result.status}.`;
+}
+
+/** The recount, then the running servers drop what they cached from the summaries. */
+async function recount(database: DatabaseHandle, writes: LibraryWrites): Promise<string> {
+  const started = performance.now();
+  await recountSummaries(database.db);
+  writes.announce({ kind: 'summaries-recounted' });
+  const seconds = (performance.now() - started) / 1000;
+  const visible = await visiblePromptCount(database.db);
+  return `Summaries recounted in ${seconds.toFixed(1)} s (${visible.toLocaleString('en')} visible prompts).`;
 }
 
 /** Redis trouble is reported on stderr and does not stop the command: servers then see it within their cache TTL. */
@@ -97,7 +114,7 @@ async function main(): Promise<number> {
   const database = connectDatabase(config.database, { poolSize: 1, readThreads: 0 });
   const writes = await announcer(config, command);
   try {
-    console.log(await run(createModerationService(database.db, writes), command));
+    console.log(await run(database, writes, command));
     return 0;
   } catch (error) {
     if (error instanceof AppError) {

@@ -21,6 +21,10 @@ describe('what each write makes stale', () => {
     expect(await recomputedAfter({ kind: 'prompt-moderated' })).toEqual(['catalog', 'idLists', 'activity', 'fullLists']);
   });
 
+  it('a recount of the summaries: everything the summaries feed (totals, facets, charts) and the pages built on them', async () => {
+    expect(await recomputedAfter({ kind: 'summaries-recounted' })).toEqual(['catalog', 'idLists', 'activity', 'fullLists']);
+  });
+
   it('a moderated comment, a copy or a comment: pages and charts only', async () => {
     expect(await recomputedAfter({ kind: 'comment-moderated' })).toEqual(['activity', 'fullLists']);
     expect(await recomputedAfter({ kind: 'copied' })).toEqual(['activity', 'fullLists']);

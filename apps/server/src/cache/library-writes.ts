@@ -18,12 +18,14 @@ export const libraryWriteSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('liked'), userId: z.string().min(1).max(200) }),
   z.object({ kind: z.literal('copied') }),
   z.object({ kind: z.literal('commented') }),
+  /** Every summary counted again from the library (npm run admin -- recount). */
+  z.object({ kind: z.literal('summaries-recounted') }),
 ]);
 export type LibraryWrite = Readonly<z.infer<typeof libraryWriteSchema>>;
 
 /**
  * Drops from `caches` what `write` made out of date:
- * - a prompt added, hidden or shown changes totals and facets (catalog, and
+ * - a prompt added, hidden or shown (or a recount of the summaries) changes totals and facets (catalog, and
  *   the long lists of ids kept beside it: idLists), the
  *   words "did you mean" offers (vocabulary) and
  *   every page and chart (activity), at once;
@@ -39,6 +41,7 @@ export function forgetAfter(caches: AppCaches, write: LibraryWrite): void {
   switch (write.kind) {
     case 'prompt-added':
     case 'prompt-moderated':
+    case 'summaries-recounted':
       caches.catalog.invalidate();
       caches.idLists.invalidate();
       caches.vocabulary.invalidate();

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { titleWords } from '@prompt-vault/shared/keywords';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect-of';
@@ -39,9 +40,55 @@ const READ_BATCH = 5000;
  * 0005 counted an existing library (the migration keeps its own copy of this
  * counting, as history), and on PostgreSQL the words a search looks its
  * needle up in, with their prompt counts (migration 0011).
+ *
+ * Safe while servers write (`npm run admin -- recount`): the recount reads
+ * the library in several statements, and a write landing between two of them
+ * would be counted twice (by the recount and by its own update) or not at
+ * all. On SQLite the first statement takes the database's only write lock; on
+ * PostgreSQL the transaction first holds off writes to what it reads
+ * (holdOffWrites), reads going on as before.
  */
 export async function recountSummaries(db: Kysely<Database>): Promise<void> {
-  await db.transaction().execute((trx) => recountSummariesInTransaction(trx));
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (dialectOf(db) === 'postgres') await holdOffWrites(trx);
+        await recountSummariesInTransaction(trx);
+      });
+      return;
+    } catch (error) {
+      if (!isLockTimeout(error) || attempt === LOCK_ATTEMPTS) throw error;
+      await setTimeout(LOCK_RETRY_MS);
+    }
+  }
+}
+
+/**
+ * How long the recount waits for writes in progress before it lets them go
+ * and tries again: well under PostgreSQL's deadlock_timeout (1 s), so that
+ * where a writer's statement holds one of the tables and waits for another
+ * the recount holds, the recount is the one that gives way, never a
+ * visitor's write. A write takes milliseconds, and new ones queue behind the
+ * recount's request, so a try rarely waits this long.
+ */
+const LOCK_TIMEOUT_MS = 100;
+const LOCK_ATTEMPTS = 50;
+const LOCK_RETRY_MS = 100;
+
+/**
+ * PostgreSQL: the tables the recount reads are locked in SHARE mode until it
+ * commits: inserts, updates and deletes wait (writes in progress finish
+ * first), plain reads do not.
+ */
+async function holdOffWrites(trx: Kysely<Database>): Promise<void> {
+  await sql`SET LOCAL lock_timeout = ${sql.lit(`${LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
+  await sql`LOCK TABLE prompts, prompt_search, likes, copies IN SHARE MODE`.execute(trx);
+  await sql`SET LOCAL lock_timeout TO DEFAULT`.execute(trx);
+}
+
+/** PostgreSQL's lock_not_available, which a lock_timeout raises. */
+function isLockTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '55P03';
 }
 
 /**
