@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../../src/testing/test-database';
-import { searchGramMismatches, summaryMismatches, tagMismatches } from '../../src/fuzz/invariants';
+import { searchGramMismatches, searchWordCountMismatches, summaryMismatches, tagMismatches } from '../../src/fuzz/invariants';
 import { defaultSize } from './dataset';
 import { DatabaseNotEmptyError, generateDatabase } from './generate-database';
 
@@ -48,6 +48,7 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     // The summaries are counted once after the load (decision 0010).
     expect(await summaryMismatches(db)).toEqual([]);
     expect(await searchGramMismatches(db)).toEqual([]);
+    expect(await searchWordCountMismatches(db)).toEqual([]);
     expect(Number((await db.selectFrom('summary_totals').select('prompts').executeTakeFirstOrThrow()).prompts)).toBe(300);
 
     // Every prompt has its category and topic as tags, one row each, and every tag's count equals its rows.
@@ -93,6 +94,7 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     // Replacing the library leaves no summary of the one before.
     expect(await summaryMismatches(database.db)).toEqual([]);
     expect(await searchGramMismatches(database.db)).toEqual([]);
+    expect(await searchWordCountMismatches(database.db)).toEqual([]);
   });
 
   // The load drops indexes, foreign keys and full-text triggers and builds them again at the end.

@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema';
 
-/** The summary tables of a count per text key that the application keeps (decisions 0010 and 0015). */
+/** The summary tables of a count per text key that the application keeps (decisions 0010, 0015 and 0016). */
 const KEPT_COUNT_TABLES = {
   summary_keywords: { key: 'word', count: 'uses' },
   search_grams: { key: 'gram', count: 'prompts' },
+  search_word_counts: { key: 'word', count: 'prompts' },
 } as const;
 
 const BATCH = 500;

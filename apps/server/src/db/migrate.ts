@@ -16,6 +16,7 @@ import * as tagDates from './migrations/0013-tag-dates';
 import * as titleWords from './migrations/0014-title-words';
 import * as searchWordTitles from './migrations/0015-search-word-titles';
 import * as searchGrams from './migrations/0016-search-grams';
+import * as searchWordCounts from './migrations/0017-search-word-counts';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0014-title-words': titleWords,
   '0015-search-word-titles': searchWordTitles,
   '0016-search-grams': searchGrams,
+  '0017-search-word-counts': searchWordCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

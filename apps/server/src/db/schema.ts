@@ -130,6 +130,12 @@ export interface SearchGramsTable {
   prompts: number | string;
 }
 
+/** PostgreSQL only: visible prompts holding each word of the word index (db/search-word-counts.ts, migration 0017). */
+export interface SearchWordCountsTable {
+  word: string;
+  prompts: number | string;
+}
+
 export interface Database {
   prompts: PromptsTable;
   likes: LikesTable;
@@ -142,6 +148,7 @@ export interface Database {
   summary_facets: SummaryFacetsTable;
   summary_keywords: SummaryKeywordsTable;
   search_grams: SearchGramsTable;
+  search_word_counts: SearchWordCountsTable;
   prompt_tags: PromptTagsTable;
   tags: TagsTable;
   similarity_bands: SimilarityBandsTable;

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { searchGramMismatches, summaryMismatches } from '../fuzz/invariants';
+import { searchGramMismatches, searchWordCountMismatches, summaryMismatches } from '../fuzz/invariants';
 import { JSON_HEADERS, type TestApp, createTestApp, userId } from '../testing/test-app';
 import { TEST_DIALECTS, type TestDatabase, processDatabaseUrl } from '../testing/test-database';
 import { recountSummaries } from './summaries';
@@ -77,6 +77,7 @@ describe.each(TEST_DIALECTS)('npm run admin -- recount on %s', (dialect) => {
     expect(stdout.trim()).toMatch(/^Summaries recounted in \d+\.\d s \(4 visible prompts\)\.$/);
     expect(await summaryMismatches(db)).toEqual([]);
     expect(await searchGramMismatches(db)).toEqual([]);
+    expect(await searchWordCountMismatches(db)).toEqual([]);
     // Nothing was cached before: these read the recounted rows.
     const facets = (await t.app.inject({ url: '/api/facets' })).json();
     expect(facets.total).toBe(4);

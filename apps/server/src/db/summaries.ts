@@ -4,6 +4,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect-of';
 import { addKeptCounts } from './kept-counts';
 import { countPromptGrams, recountSearchGrams } from './search-grams';
+import { countPromptWords, recountSearchWordCounts } from './search-word-counts';
 import type { Database } from './schema';
 
 /**
@@ -12,7 +13,8 @@ import type { Database } from './schema';
  * popular keywords are kept here, because the word rule
  * (packages/shared/src/keywords.ts) needs Unicode classes that neither
  * database's SQL offers on both sides, and so are the short needles' counts
- * (db/search-grams.ts). Call it in the transaction that inserts visible
+ * (db/search-grams.ts) and, on PostgreSQL, the search words' counts
+ * (db/search-word-counts.ts). Call it in the transaction that inserts visible
  * prompts (after the insert) or changes a prompt's visibility.
  */
 export async function countVisiblePrompts(
@@ -21,11 +23,9 @@ export async function countVisiblePrompts(
   step: 1 | -1,
 ): Promise<void> {
   await addKeptCounts(db, 'summary_keywords', wordUses(prompts.map((prompt) => prompt.title)), step);
-  await countPromptGrams(
-    db,
-    prompts.map((prompt) => prompt.id),
-    step,
-  );
+  const ids = prompts.map((prompt) => prompt.id);
+  await countPromptGrams(db, ids, step);
+  await countPromptWords(db, ids, step);
 }
 
 function wordUses(titles: Iterable<string>, uses = new Map<string, number>()): Map<string, number> {
@@ -139,6 +139,7 @@ export async function recountSummariesInTransaction(trx: Kysely<Database>): Prom
   }
   await addKeptCounts(trx, 'summary_keywords', uses, 1);
   await recountSearchGrams(trx);
+  await recountSearchWordCounts(trx);
   if (dialectOf(trx) === 'postgres') {
     // The words a search looks its needle up in (migration 0011), from the word index itself, each with
     // the titles holding it (migration 0015), from the lower-cased titles' own words.

@@ -222,3 +222,30 @@ export async function searchGramMismatches(db: Kysely<Database>): Promise<string
   for (const [gram, count] of kept) if (count !== 0) differs(gram, count, 0);
   return mismatches;
 }
+
+/**
+ * PostgreSQL: the kept counts of the search words (search_word_counts,
+ * migration 0017) against the visible prompts whose indexed words hold
+ * each word, counted here word by word from prompt_search rather than by
+ * ts_stat as the writers' recount does. One line per word that differs;
+ * nothing on SQLite, which keeps none.
+ */
+export async function searchWordCountMismatches(db: Kysely<Database>): Promise<string[]> {
+  if (dialectOf(db) === 'sqlite') return [];
+  const recounted = await sql<{ word: string; n: number | string }>`
+    SELECT word, count(DISTINCT s.id) AS n
+    FROM prompt_search s JOIN prompts p ON p.id = s.id CROSS JOIN LATERAL unnest(tsvector_to_array(s.words)) AS word
+    WHERE p.status = 'visible' GROUP BY word`.execute(db);
+  const kept = new Map(
+    (await db.selectFrom('search_word_counts').select(['word', 'prompts']).execute()).map((row) => [row.word, Number(row.prompts)]),
+  );
+  const mismatches: string[] = [];
+  const differs = (word: string, stored: number, found: number) =>
+    mismatches.push(`${JSON.stringify(word)}: kept ${stored}, held by ${found} visible prompts`);
+  for (const { word, n } of recounted.rows) {
+    if ((kept.get(word) ?? 0) !== Number(n)) differs(word, kept.get(word) ?? 0, Number(n));
+    kept.delete(word);
+  }
+  for (const [word, count] of kept) if (count !== 0) differs(word, count, 0);
+  return mismatches;
+}

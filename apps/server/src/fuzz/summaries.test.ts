@@ -6,7 +6,14 @@ import { importPrompts } from '../../cli/import-prompts';
 import { recountSummaries } from '../db/summaries';
 import { type TestApp, createTestApp, userId, JSON_HEADERS } from '../testing/test-app';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { counterMismatches, searchGramMismatches, similarityBandMismatches, summaryMismatches, tagMismatches } from './invariants';
+import {
+  counterMismatches,
+  searchGramMismatches,
+  searchWordCountMismatches,
+  similarityBandMismatches,
+  summaryMismatches,
+  tagMismatches,
+} from './invariants';
 
 /**
  * The summaries kept with the writes (decision 0010) stay exact: random
@@ -182,6 +189,7 @@ describe.each(TEST_DIALECTS)('summaries kept with the writes on %s', (dialect) =
         expect(await similarityBandMismatches(t.database.db)).toEqual([]);
         expect(await counterMismatches(t.database.db)).toEqual([]);
         expect(await searchGramMismatches(t.database.db)).toEqual([]);
+        expect(await searchWordCountMismatches(t.database.db)).toEqual([]);
 
         const expected = await recountedAnswers();
         const facets = facetsSchema.parse((await t.app.inject({ url: '/api/facets' })).json());
@@ -212,5 +220,6 @@ describe.each(TEST_DIALECTS)('summaries kept with the writes on %s', (dialect) =
     expect(kept).toEqual([expected.total, expected.likes, expected.copies]);
     expect(await summaryMismatches(t.database.db)).toEqual([]);
     expect(await searchGramMismatches(t.database.db)).toEqual([]);
+    expect(await searchWordCountMismatches(t.database.db)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import {
   indexMatches,
   searchCondition,
 } from './search';
-import { COMMON_NEEDLE, countByWords, firstMatchesByWords, matchListByWords, wordIndexServes } from './word-search';
+import { COMMON_NEEDLE, countByWords, firstMatchesByWords, keptWordCount, matchListByWords, wordIndexServes } from './word-search';
 
 /** Reading the list, its totals and single prompts, for the API and the pages. */
 
@@ -305,6 +305,11 @@ export async function countPrompts(
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return searchStrategy.matches.length - Number(hidden.count);
+  }
+  if (text && searchOnly && wordIndexServes(dialect, text)) {
+    // PostgreSQL, a word of letters and digits: the visible prompts holding the words containing it are kept.
+    const kept = await keptWordCount(db, text);
+    if (kept !== undefined) return kept;
   }
   const fromIndex = searchStrategy === undefined || searchStrategy === 'index';
   if (text && searchOnly && fromIndex) {

@@ -46,6 +46,45 @@ export async function countByWords(db: Kysely<Database>, text: string): Promise<
 }
 
 /**
+ * The most visible prompts the words other than the commonest one may hold
+ * for keptWordCount to answer: it reads their posting lists and tests each
+ * prompt, about as much work as a match list (prompts/listing.ts).
+ */
+export const OTHER_WORDS_MAX_PROMPTS = 2500;
+
+/**
+ * PostgreSQL: how many visible prompts contain `text` (which
+ * wordIndexServes), from the kept word counts (search_word_counts, decision
+ * 0016): the commonest word containing it counts its prompts from one row,
+ * and only the prompts holding another such word but not that one are
+ * counted from the index ("about" is counted from its row; "whereabouts"
+ * adds the prompts without a plain "about"). Visible prompts only, in one
+ * statement, so one snapshot. Undefined when the words cannot answer it
+ * (usable), or the other words hold more than OTHER_WORDS_MAX_PROMPTS
+ * prompts ("ing": thousands of words).
+ */
+export async function keptWordCount(db: Kysely<Database>, text: string): Promise<number | undefined> {
+  const { rows } = await sql<{ n: string | number | null }>`
+    WITH ${containing(text)},
+      counted AS MATERIALIZED (
+        SELECT containing.word, coalesce(kept.prompts, 0) AS prompts
+        FROM containing LEFT JOIN search_word_counts kept ON kept.word = containing.word),
+      commonest AS MATERIALIZED (SELECT word, prompts FROM counted ORDER BY prompts DESC, word LIMIT 1),
+      others AS MATERIALIZED (SELECT word, prompts FROM counted WHERE word <> (SELECT word FROM commonest))
+    SELECT CASE
+      WHEN NOT ${usable(text)} OR (SELECT coalesce(sum(prompts), 0) FROM others) > ${sql.lit(OTHER_WORDS_MAX_PROMPTS)} THEN NULL
+      WHEN NOT EXISTS (SELECT 1 FROM others) THEN coalesce((SELECT prompts FROM commonest), 0)
+      ELSE (SELECT prompts FROM commonest) + (
+        SELECT count(*) FROM prompt_search s JOIN prompts p ON p.id = s.id
+        WHERE p.status = 'visible'
+          AND s.words @@ (SELECT string_agg(quote_literal(word), ' | ')::tsquery FROM others)
+          AND NOT s.words @@ (SELECT quote_literal(word)::tsquery FROM commonest))
+    END AS n`.execute(db);
+  const n = rows[0]?.n;
+  return n === null || n === undefined ? undefined : Number(n);
+}
+
+/**
  * PostgreSQL: the ids of up to `limit` prompts, of any status, containing
  * `text` (which wordIndexServes), as countByWords finds them; undefined
  * when the words cannot answer it (usable). "podcast" at 100,000 prompts:

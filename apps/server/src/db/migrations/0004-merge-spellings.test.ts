@@ -9,7 +9,9 @@ import * as mergeSpellings from './0004-merge-spellings';
 import * as summaries from './0005-summaries';
 import * as tags from './0006-tags';
 import * as similarityBands from './0008-similarity-bands';
+import * as searchWords from './0011-search-words';
 import * as searchGrams from './0016-search-grams';
+import * as searchWordCounts from './0017-search-word-counts';
 
 describe.each(TEST_DIALECTS)('migration 0004 on %s', (dialect) => {
   it('merges the spellings of one category or model into the one most prompts use, and later writes follow it', async () => {
@@ -66,7 +68,9 @@ describe.each(TEST_DIALECTS)('migration 0004 on %s', (dialect) => {
       await summaries.up(untyped);
       await tags.up(untyped);
       await similarityBands.up(untyped);
+      await searchWords.up(untyped);
       await searchGrams.up(untyped);
+      await searchWordCounts.up(untyped);
       const t = await createTestApp(dialect, {}, { database: { ...handle, url: '' } });
       try {
         const created = await t.app.inject({
