@@ -144,7 +144,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
           total: await countMatches(filter, list),
           searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates) },
         }
-      : commonSearchPlan(filter, scanFrom);
+      : await commonSearchPlan(filter, scanFrom);
     if (sort !== 'relevance') return plan;
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
     const text = filter.q;
@@ -180,13 +180,24 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * than its page (at 100k prompts, "with": the total 25-40 ms, a page
    * walked in order 1-3 ms; at a million, ten times the total and the same
    * page), so the page does not wait for it: the total is sent only when
-   * already known (counted since the catalog last changed), and otherwise
-   * follows from `count`. Walking in page order finds the page of a common
-   * needle soonest; a short one is not in the index either way.
+   * already known (counted since the catalog last changed) or kept with the
+   * writes (keptTotal), and otherwise follows from `count`. Walking in page
+   * order finds the page of a common needle soonest; a short one is not in
+   * the index either way.
    */
-  const commonSearchPlan = (filter: read.PromptFilter, scanFrom: number): SearchPlan => {
-    const total = knownTotal(filter);
+  const commonSearchPlan = async (filter: read.PromptFilter, scanFrom: number): Promise<SearchPlan> => {
+    const total = knownTotal(filter) ?? (await keptTotal(filter));
     return { total, searchStrategy: total === undefined || (total > 0 && total >= scanFrom) ? 'scan' : 'index' };
+  };
+
+  /**
+   * A search's total that counts kept with the writes answer in a few rows
+   * (read.keptSearchCount: one or two characters, and on PostgreSQL a word),
+   * cached like any list total; undefined when they do not answer it.
+   */
+  const keptTotal = async (filter: read.PromptFilter): Promise<number | undefined> => {
+    const kept = await read.keptSearchCount(database.db, dialect, filter);
+    return kept === undefined ? undefined : caches.catalog.get(cacheKeys.listTotal(keyParts(filter)), async () => kept);
   };
 
   /** A list total the catalog cache already holds (countMatches), without counting. */

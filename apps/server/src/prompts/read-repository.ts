@@ -285,14 +285,10 @@ export async function countPrompts(
 ): Promise<number> {
   const summarised = await summarisedCount(db, filter);
   if (summarised !== undefined) return summarised;
+  const kept = await keptSearchCount(db, dialect, filter);
+  if (kept !== undefined) return kept;
   const text = filter.q;
-  const searchOnly =
-    filter.category === undefined && filter.model === undefined && filter.likedBy === undefined && (filter.tags ?? []).length === 0;
-  if (text && searchOnly) {
-    // One or two ASCII characters: no trigram index serves them, and the visible prompts holding them are kept.
-    const kept = await keptGramCount(db, dialect, text);
-    if (kept !== undefined) return kept;
-  }
+  const searchOnly = isSearchOnly(filter);
   if (text && searchOnly && typeof searchStrategy === 'object') {
     // The match list holds every match once, of any status: its length less the hidden ones among them, found
     // from the few hidden prompts (status leads the order indexes) instead of looking every match up (at 100k
@@ -305,11 +301,6 @@ export async function countPrompts(
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return searchStrategy.matches.length - Number(hidden.count);
-  }
-  if (text && searchOnly && wordIndexServes(dialect, text)) {
-    // PostgreSQL, a word of letters and digits: the visible prompts holding the words containing it are kept.
-    const kept = await keptWordCount(db, text);
-    if (kept !== undefined) return kept;
   }
   const fromIndex = searchStrategy === undefined || searchStrategy === 'index';
   if (text && searchOnly && fromIndex) {
@@ -329,6 +320,25 @@ export async function countPrompts(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+function isSearchOnly(filter: PromptFilter): boolean {
+  return filter.category === undefined && filter.model === undefined && filter.likedBy === undefined && (filter.tags ?? []).length === 0;
+}
+
+/**
+ * A search's exact total read from counts kept with the writes, a few rows
+ * whatever the library's size; undefined when none answers it (any filter
+ * beside the search, or a needle they do not cover). One or two ASCII
+ * characters: their grams (decision 0015). On PostgreSQL, a word of
+ * letters and digits: the words containing it (decision 0016).
+ */
+export async function keptSearchCount(db: Kysely<Database>, dialect: Dialect, filter: PromptFilter): Promise<number | undefined> {
+  const text = filter.q;
+  if (!text || !isSearchOnly(filter)) return undefined;
+  const grams = await keptGramCount(db, dialect, text);
+  if (grams !== undefined) return grams;
+  return wordIndexServes(dialect, text) ? keptWordCount(db, text) : undefined;
 }
 
 /**
