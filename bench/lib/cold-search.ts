@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema';
 import type { DatabaseHandle } from '../../apps/server/src/db/connect';
 import { matchListLimit } from '../../apps/server/src/prompts/listing';
-import { countPrompts, findMatches } from '../../apps/server/src/prompts/read-repository';
+import { countPrompts, findMatches, keptSearchCount } from '../../apps/server/src/prompts/read-repository';
 import { type LoadResult, load } from './load';
 
 /**
@@ -34,8 +34,9 @@ export async function distinctNeedles(db: Kysely<Database>, count: number): Prom
 /**
  * The requests a visitor's browser makes for each needle: its first page,
  * then, for a needle whose page comes without its total (no match list:
- * found in many prompts, decision 0013), GET /api/prompts/count. Which
- * needles those are is read from the index with the listing's own limit.
+ * found in many prompts, decision 0013, and no count kept with the writes:
+ * decision 0016), GET /api/prompts/count. Which needles those are is read
+ * from the index with the listing's own limit.
  */
 export async function searchRequests(database: DatabaseHandle, needles: readonly string[]): Promise<string[]> {
   const visible = await countPrompts(database.db, database.dialect, {});
@@ -44,7 +45,8 @@ export async function searchRequests(database: DatabaseHandle, needles: readonly
     const q = encodeURIComponent(needle);
     paths.push(`/api/prompts?limit=48&q=${q}`);
     const list = await findMatches(database.longReads, database.dialect, needle, matchListLimit(visible));
-    if (!list) paths.push(`/api/prompts/count?q=${q}`);
+    const kept = list ? undefined : await keptSearchCount(database.db, database.dialect, { q: needle });
+    if (!list && kept === undefined) paths.push(`/api/prompts/count?q=${q}`);
   }
   return paths;
 }
