@@ -209,17 +209,32 @@ export async function searchGramMismatches(db: Kysely<Database>): Promise<string
         (SELECT count(*) FROM prompt_search s JOIN prompts p ON p.id = s.id
           WHERE p.status = 'visible' AND (strpos(s.title, needle) > 0 OR strpos(s.prompt, needle) > 0)) AS n
         FROM unnest(${needles}::text[]) AS needle`.execute(db);
-  const kept = new Map(
-    (await db.selectFrom('search_grams').select(['gram', 'prompts']).execute()).map((row) => [row.gram, Number(row.prompts)]),
+  const kept = (await db.selectFrom('search_grams').select(['gram', 'prompts']).execute()).map((row) => [row.gram, row.prompts] as const);
+  return keptCountMismatches(
+    kept,
+    recounted.rows.map((row) => [row.gram, row.n] as const),
+    'found in',
   );
+}
+
+/**
+ * Each key whose kept count differs from its recount (a key missing on
+ * either side counts 0), as a line: `"key": kept K, <verb> N visible prompts`.
+ */
+function keptCountMismatches(
+  kept: readonly (readonly [string, number | string])[],
+  recounted: readonly (readonly [string, number | string])[],
+  verb: string,
+): string[] {
+  const stored = new Map(kept.map(([key, count]) => [key, Number(count)]));
   const mismatches: string[] = [];
-  const differs = (gram: string, stored: number, recounted: number) =>
-    mismatches.push(`${JSON.stringify(gram)}: kept ${stored}, found in ${recounted} visible prompts`);
-  for (const { gram, n } of recounted.rows) {
-    if ((kept.get(gram) ?? 0) !== Number(n)) differs(gram, kept.get(gram) ?? 0, Number(n));
-    kept.delete(gram);
+  const differs = (key: string, keptCount: number, found: number) =>
+    mismatches.push(`${JSON.stringify(key)}: kept ${keptCount}, ${verb} ${found} visible prompts`);
+  for (const [key, n] of recounted) {
+    if ((stored.get(key) ?? 0) !== Number(n)) differs(key, stored.get(key) ?? 0, Number(n));
+    stored.delete(key);
   }
-  for (const [gram, count] of kept) if (count !== 0) differs(gram, count, 0);
+  for (const [key, count] of stored) if (count !== 0) differs(key, count, 0);
   return mismatches;
 }
 
@@ -236,16 +251,12 @@ export async function searchWordCountMismatches(db: Kysely<Database>): Promise<s
     SELECT word, count(DISTINCT s.id) AS n
     FROM prompt_search s JOIN prompts p ON p.id = s.id CROSS JOIN LATERAL unnest(tsvector_to_array(s.words)) AS word
     WHERE p.status = 'visible' GROUP BY word`.execute(db);
-  const kept = new Map(
-    (await db.selectFrom('search_word_counts').select(['word', 'prompts']).execute()).map((row) => [row.word, Number(row.prompts)]),
+  const kept = (await db.selectFrom('search_word_counts').select(['word', 'prompts']).execute()).map(
+    (row) => [row.word, row.prompts] as const,
   );
-  const mismatches: string[] = [];
-  const differs = (word: string, stored: number, found: number) =>
-    mismatches.push(`${JSON.stringify(word)}: kept ${stored}, held by ${found} visible prompts`);
-  for (const { word, n } of recounted.rows) {
-    if ((kept.get(word) ?? 0) !== Number(n)) differs(word, kept.get(word) ?? 0, Number(n));
-    kept.delete(word);
-  }
-  for (const [word, count] of kept) if (count !== 0) differs(word, count, 0);
-  return mismatches;
+  return keptCountMismatches(
+    kept,
+    recounted.rows.map((row) => [row.word, row.n] as const),
+    'held by',
+  );
 }
