@@ -163,8 +163,12 @@ async function searchedTexts(db: Kysely<Database>, selection: TextSelection) {
   const query = sqlite
     ? sql<SearchedText>`SELECT id, title, prompt FROM prompts
         WHERE status = 'visible' AND id > ${selection.after} ORDER BY id LIMIT ${selection.limit}`
-    : sql<SearchedText>`SELECT s.id, s.title, s.prompt FROM prompt_search s JOIN prompts p ON p.id = s.id
-        WHERE p.status = 'visible' AND s.id > ${selection.after} ORDER BY s.id LIMIT ${selection.limit}`;
+    : // The batch's ids first, a bounded range of the id index, then their texts one lookup each: as a join bounded on
+      // prompt_search alone, PostgreSQL merge-joined it with prompts read from the first id on, every batch
+      // (at 1,000,000 prompts, 500 batches of up to a second each).
+      sql<SearchedText>`SELECT s.id, s.title, s.prompt FROM prompt_search s
+        WHERE s.id IN (SELECT id FROM prompts WHERE status = 'visible' AND id > ${selection.after} ORDER BY id LIMIT ${selection.limit})
+        ORDER BY s.id`;
   return (await query.execute(db)).rows;
 }
 

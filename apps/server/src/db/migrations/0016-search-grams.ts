@@ -23,8 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const { rows } = await (
       sqlite
         ? sql<Text>`SELECT id, title, prompt FROM prompts WHERE status = 'visible' AND id > ${after} ORDER BY id LIMIT ${BATCH}`
-        : sql<Text>`SELECT s.id, s.title, s.prompt FROM prompt_search s JOIN prompts p ON p.id = s.id
-          WHERE p.status = 'visible' AND s.id > ${after} ORDER BY s.id LIMIT ${BATCH}`
+        : // The batch's ids first (a bounded range), then their texts: a join read prompts from the first id every batch.
+          sql<Text>`SELECT s.id, s.title, s.prompt FROM prompt_search s
+          WHERE s.id IN (SELECT id FROM prompts WHERE status = 'visible' AND id > ${after} ORDER BY id LIMIT ${BATCH}) ORDER BY s.id`
     ).execute(db);
     if (rows.length === 0) break;
     for (const row of rows) {
