@@ -126,4 +126,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('totals from the kept word count
     }
     expect(await searchWordCountMismatches(t.database.db)).toEqual([]);
   });
+
+  it('reads the other words when the commonest holds more prompts than they do, however many', async () => {
+    // Said to be in 5,000 prompts, so 3,000 more for "whereabouts" are worth reading: the kept count plus the
+    // two prompts whose only "about" is inside another word ("whereabouts", "aboutness"; "roundabout" has both).
+    await sql`UPDATE search_word_counts SET prompts = CASE word WHEN 'about' THEN 5000 ELSE 3000 END
+      WHERE word IN ('about', 'whereabouts')`.execute(t.database.db);
+    try {
+      expect(await keptWordCount(t.database.db, 'about')).toBe(5002);
+    } finally {
+      await sql`UPDATE search_word_counts SET prompts = CASE word WHEN 'about' THEN 3 ELSE 1 END WHERE word IN ('about', 'whereabouts')`.execute(
+        t.database.db,
+      );
+    }
+    expect(await searchWordCountMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('answers from the commonest word alone when every visible prompt holds it', async () => {
+    const visible = CORPUS.length;
+    try {
+      // "about" said to be in every visible prompt: that is the total, whatever the other words hold.
+      await sql`UPDATE search_word_counts SET prompts = ${visible} WHERE word = 'about'`.execute(t.database.db);
+      expect(await keptWordCount(t.database.db, 'about')).toBe(visible);
+      // One prompt fewer: the two prompts with "about" only inside another word are added.
+      await sql`UPDATE search_word_counts SET prompts = ${visible - 1} WHERE word = 'about'`.execute(t.database.db);
+      expect(await keptWordCount(t.database.db, 'about')).toBe(visible - 1 + 2);
+    } finally {
+      await sql`UPDATE search_word_counts SET prompts = 3 WHERE word = 'about'`.execute(t.database.db);
+    }
+    expect(await searchWordCountMismatches(t.database.db)).toEqual([]);
+  });
 });
