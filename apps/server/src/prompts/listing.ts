@@ -193,10 +193,13 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
   /**
    * A search's total that counts kept with the writes answer in a few rows
    * (read.keptSearchCount: one or two characters, and on PostgreSQL a word),
-   * cached like any list total; undefined when they do not answer it.
+   * cached like any list total; undefined when they do not answer it. Read
+   * where searches are: a word's other words may still be counted from the
+   * index ("plan" at 1,000,000 prompts: about 190 ms), which must not hold a
+   * connection likes and health checks need.
    */
   const keptTotal = async (filter: read.PromptFilter): Promise<number | undefined> => {
-    const kept = await read.keptSearchCount(database.db, dialect, filter);
+    const kept = await read.keptSearchCount(readerFor(filter), dialect, filter);
     return kept === undefined ? undefined : caches.catalog.get(cacheKeys.listTotal(keyParts(filter)), async () => kept);
   };
 
