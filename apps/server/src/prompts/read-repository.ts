@@ -15,7 +15,15 @@ import {
   indexMatches,
   searchCondition,
 } from './search';
-import { COMMON_NEEDLE, countByWords, firstMatchesByWords, keptWordCount, matchListByWords, wordIndexServes } from './word-search';
+import {
+  COMMON_NEEDLE,
+  countByWords,
+  firstMatchesByPhraseWords,
+  firstMatchesByWords,
+  keptWordCount,
+  matchListByWords,
+  wordIndexServes,
+} from './word-search';
 
 /** Reading the list, its totals and single prompts, for the API and the pages. */
 
@@ -218,8 +226,8 @@ export function sortedPageQuery(
 }
 
 /**
- * An index's matches for a search text (the word index's, or else the
- * trigram index's), when there are fewer than `limit`; undefined when there
+ * An index's matches for a search text (the word index's for a word or a
+ * phrase it serves, or else the trigram index's), when there are fewer than `limit`; undefined when there
  * are more (a common needle) or no index serves the text.
  */
 export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<MatchList | undefined> {
@@ -228,21 +236,34 @@ export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: 
     const found = await matchListByWords(db, text, limit);
     if (found !== undefined) return found === COMMON_NEEDLE ? undefined : { matches: found };
   }
-  const ids = await trigramMatches(db, dialect, text, limit);
+  const ids = await phraseOrTrigramMatches(db, dialect, text, limit);
   return ids && ids.length < limit ? { matches: ids } : undefined;
 }
 
 /**
  * Up to `limit` prompts, of any status, containing `text`, from an index:
- * on PostgreSQL the word index for a word of ASCII letters and digits, else
- * the trigram index (3+ characters); undefined when neither serves it.
+ * on PostgreSQL the word index for a word of ASCII letters and digits or a
+ * phrase of them, else the trigram index (3+ characters); undefined when
+ * neither serves it.
  */
 async function firstMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number) {
   if (wordIndexServes(dialect, text)) {
     const ids = await firstMatchesByWords(db, text, limit);
     if (ids !== undefined) return ids;
   }
-  return trigramMatches(db, dialect, text, limit);
+  return phraseOrTrigramMatches(db, dialect, text, limit);
+}
+
+/**
+ * Up to `limit` prompts, of any status, containing `text`: on PostgreSQL a
+ * needle of several words from the word index when its words narrow it
+ * (firstMatchesByPhraseWords: at 100,000 prompts, 3.3-3.8 ms a needle
+ * against 7.4-9.2 through trigrams), else from the trigram index;
+ * undefined when neither serves it.
+ */
+async function phraseOrTrigramMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number) {
+  const byWords = dialect === 'postgres' ? await firstMatchesByPhraseWords(db, text, limit) : undefined;
+  return byWords ?? trigramMatches(db, dialect, text, limit);
 }
 
 /** Up to `limit` prompts, of any status, containing `text`, from the trigram index; undefined under 3 characters. */

@@ -128,6 +128,16 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
       'alphabeta',
       'MA',
       'a',
+      // Phrases, which PostgreSQL finds through their words (firstMatchesByPhraseWords).
+      'a recipe',
+      'recipe for a',
+      'RECIPE FOR A CAF',
+      'snake_case names',
+      'take 5% off',
+      'off, then',
+      'alpha beta',
+      'Beta gamma',
+      'trip: 日本',
     ];
     const { db } = t.database;
     // A hidden match must stay out of every plan's page and total.

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORD_LENGTH, WORD_STEP } from '../db/migrations/0011-search-words';
 import type { Database } from '../db/schema';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
-import { COMMON_NEEDLE, MAX_WORDS_PER_NEEDLE, countByWords, firstMatchesByWords, matchListByWords, wordIndexServes } from './word-search';
+import {
+  COMMON_NEEDLE,
+  MAX_WORDS_PER_NEEDLE,
+  countByWords,
+  firstMatchesByPhraseWords,
+  firstMatchesByWords,
+  matchListByWords,
+  phraseRuns,
+  wordIndexServes,
+} from './word-search';
 
 /**
  * A run of letters and digits longer than several word pieces, from a fixed
@@ -26,6 +35,58 @@ const CORPUS: [string, string][] = [
   ['Digits x2y3', 'Order 0042 and v1.2.3 of model-x9'],
   ['Long token', `key=${LONG_RUN}; end`],
   ['Hidden twin', 'with a secret word: zanzibar'],
+  ['Practice set about fractions', 'A malpractice set, about-face and set-about: practice setabout never.'],
+  ['Meal plan', 'A weekly meal planner for a meal plan; oatmeal plans too. Meal\nplan on two lines.'],
+  // "meal plans" and "cheap oat" lie here only, inside "oatmeal": in a word's end, and a word's start, that are not whole words.
+  ['Breakfast', 'Cheap oatmeal plans for students, and a boat.'],
+];
+
+/**
+ * Needles of several words, each a case the phrase path must get right: a
+ * run at the needle's start found at a word's end ("malpractice"), at its
+ * end at a word's start ("planner"), a whole word in the middle, separators
+ * other than spaces, runs that lower() would not keep ASCII, a run that
+ * spans title and text, and runs in pieces of the long word.
+ */
+const PHRASES = [
+  'practice set about',
+  'PRACTICE SET',
+  'set about',
+  'set-about',
+  'about-face and',
+  'practice set, about',
+  'actice set ab',
+  'ice set abo',
+  'meal plan',
+  'meal plann',
+  'eal plan',
+  'atmeal plans',
+  'meal plan;',
+  'meal plans',
+  'cheap oat',
+  ' meal plan',
+  'meal\nplan',
+  'for a meal',
+  'a meal plan',
+  'fractions a',
+  'fractions a malpractice',
+  'with a secret',
+  'word: zanzibar',
+  'secret word: zanzib',
+  'x2y3 guide',
+  'order 0042 and',
+  'v1.2.3 of',
+  'model-x9',
+  '\u212Aelvin scale',
+  'kelvin scale',
+  'İstanbul guide',
+  'istanbul guide',
+  'café notes',
+  'no such phrase',
+  `key=${LONG_RUN.slice(0, 20)}`,
+  `${LONG_RUN.slice(-20)}; end`,
+  `${LONG_RUN.slice(-25)}; en`,
+  `=${LONG_RUN.slice(0, 40)}`,
 ];
 
 /** Needles cut from the long run around its pieces' edges, of the lengths the word index serves and one it does not. */
@@ -148,6 +209,58 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     expect(await countByWords(db, 'qz1000')).toBe(1);
     expect(await matchListByWords(db, 'qz', 10)).toBeUndefined();
     expect(await firstMatchesByWords(db, 'qz', 10)).toBeUndefined();
+  });
+
+  it('finds a phrase through its words exactly as a scan of the texts does', async () => {
+    const scannedIds = async (needle: string) => {
+      const pattern = `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const { rows } = await sql<{ id: string }>`SELECT id FROM prompts WHERE title ILIKE ${pattern} OR prompt ILIKE ${pattern}`.execute(
+        db,
+      );
+      return rows.map((row) => row.id).sort();
+    };
+    let narrowed = 0;
+    let found = 0;
+    for (const needle of PHRASES) {
+      const ids = await firstMatchesByPhraseWords(db, needle, 100);
+      if (ids === undefined) continue;
+      narrowed += 1;
+      const expected = await scannedIds(needle);
+      if (expected.length > 0) found += 1;
+      expect([...ids].sort(), needle).toEqual(expected);
+    }
+    // Most phrases go through the words, and most of those find a prompt.
+    expect(narrowed).toBeGreaterThan(PHRASES.length * 0.7);
+    expect(found).toBeGreaterThan(narrowed * 0.6);
+    // The list stops at its limit.
+    await insert('Limit phrase one', 'a limit phrase here');
+    await insert('Limit phrase two', 'another limit phrase');
+    expect(await firstMatchesByPhraseWords(db, 'limit phrase', 100)).toHaveLength(2);
+    expect(await firstMatchesByPhraseWords(db, 'limit phrase', 1)).toHaveLength(1);
+  });
+
+  it('looks a phrase up by the runs that narrow it, and leaves the rest to the trigram index', async () => {
+    expect(phraseRuns('postgres', 'practice set about')).toEqual([
+      { run: 'practice', place: 'end' },
+      { run: 'set', place: 'whole' },
+      { run: 'about', place: 'start' },
+    ]);
+    // Short at an open end, or longer than a word piece: not looked up.
+    expect(phraseRuns('postgres', 'a plan for a')).toEqual([
+      { run: 'plan', place: 'whole' },
+      { run: 'for', place: 'whole' },
+    ]);
+    expect(phraseRuns('postgres', `set ${'x'.repeat(31)}`)).toEqual([{ run: 'set', place: 'end' }]);
+    // A single word is the word path's, text beyond ASCII the trigram index's, and SQLite has no word index.
+    for (const needle of ['meal', 'café notes', 'a b', '...']) expect(phraseRuns('postgres', needle), needle).toEqual([]);
+    expect(phraseRuns('sqlite', 'meal plan')).toEqual([]);
+    expect(await firstMatchesByPhraseWords(db, 'a b', 10)).toBeUndefined();
+    // "with" and "a" stand for a word each, but "qz" at the end starts more than eight: still narrowed by the first two.
+    expect(await firstMatchesByPhraseWords(db, 'with a secret', 10)).toHaveLength(1);
+    const many = Array.from({ length: 12 }, (_, index) => `qzword${index}`).join(' ');
+    await insert('Many qz words', many);
+    expect(await firstMatchesByPhraseWords(db, 'qzword3 qzw', 10)).toHaveLength(1);
+    expect(await firstMatchesByPhraseWords(db, 'x qzw', 10)).toBeUndefined();
   });
 
   it('takes prompts shared at once that bring the same new words in different orders', async () => {

@@ -185,3 +185,116 @@ function usable(text: string) {
  * words instead (52 against 24 ms).
  */
 const anyWord = sql`(SELECT string_agg(quote_literal(word), ' | ')::tsquery FROM containing)`;
+
+/**
+ * How a run of letters and digits inside a longer needle must appear among a
+ * text's words: a run with a separator on both sides in the needle is a
+ * whole word of the text; one at the needle's start is the end of a word,
+ * one at its end the start of one ("practice set about" lies in a word
+ * ending in "practice", the word "set" and a word starting with "about").
+ */
+type RunPlace = 'whole' | 'end' | 'start';
+
+interface PhraseRun {
+  readonly run: string;
+  readonly place: RunPlace;
+}
+
+/**
+ * The longest run the word index finds as a whole word, a word's start or
+ * its end. Migration 0011 keeps a word over 60 characters as pieces of 60
+ * starting every 30: its first piece starts where it does and its last,
+ * at least 31 long, ends where it does, and a word of 30 or fewer is one
+ * piece.
+ */
+const LONGEST_PHRASE_RUN = 30;
+
+/**
+ * The shortest run looked up as a word's start or end: "a" at a needle's
+ * end starts hundreds of words, whose posting lists narrow nothing.
+ */
+const SHORTEST_OPEN_RUN = 3;
+
+/**
+ * The most words a run may stand for and still be looked up. Measured over
+ * 300 of the bench's two- and three-word needles at 100,000 prompts: the
+ * lookups took 3.3-3.8 ms a needle with at most 4 or 8 words a run, 4.1-4.2
+ * with 16, 5.4 with 64 ("summary for a": its "a" starts hundreds), against
+ * 7.4-9.2 ms through the trigram index.
+ */
+const MAX_WORDS_PER_RUN = 8;
+
+/** Printable ASCII and the other ASCII characters: the word index's letters and digits, and separators that lower() keeps. */
+const ASCII_TEXT = /^[\x00-\x7f]*$/;
+
+/**
+ * The runs of a needle of several words (ASCII, with characters other than
+ * letters and digits) that can narrow its search, each with where it must
+ * lie in the text's words (RunPlace); none when the needle is not such a
+ * phrase or no run narrows (a run too long for one word piece, or short at
+ * an open end).
+ */
+export function phraseRuns(dialect: Dialect, text: string): PhraseRun[] {
+  if (dialect !== 'postgres' || !ASCII_TEXT.test(text) || WORD_NEEDLE.test(text)) return [];
+  const runs: PhraseRun[] = [];
+  for (const match of text.matchAll(/[A-Za-z0-9]+/g)) {
+    const run = match[0];
+    const atStart = match.index === 0;
+    const atEnd = match.index + run.length === text.length;
+    // A run at both ends is the whole needle, which WORD_NEEDLE serves.
+    const place: RunPlace = atStart ? 'end' : atEnd ? 'start' : 'whole';
+    if (run.length > LONGEST_PHRASE_RUN || (place !== 'whole' && run.length < SHORTEST_OPEN_RUN)) continue;
+    runs.push({ run, place });
+  }
+  return runs;
+}
+
+/** The words of search_words a run can be, as phraseRuns places it, lower-cased by the database as the texts were. */
+function runWords({ run, place }: PhraseRun) {
+  if (place === 'whole') return sql`word = lower(${run})`;
+  if (place === 'end') return sql`word LIKE '%' || lower(${run})`;
+  return sql`word LIKE lower(${run}) || '%'`;
+}
+
+/**
+ * PostgreSQL: up to `limit` ids of prompts, of any status, containing a
+ * needle of several words (phraseRuns), found through the word index: each
+ * run that stands for at most MAX_WORDS_PER_RUN words asks for a prompt
+ * holding one of them, and the prompts holding one for every such run are
+ * tested for the needle itself. Undefined when no run narrows the search,
+ * or the database lower-cases a run to anything but ASCII letters and
+ * digits (Turkish collations turn "I" into a dotless i, which ends a word).
+ *
+ * The trigram index finds the same prompts by intersecting the posting
+ * lists of every trigram in both columns ("practice set about": 12 ms of
+ * index scans for 252 candidates); the words' lists gave 217 candidates in
+ * about 1 ms. The candidates are tested with strpos, which the planner
+ * cannot serve from the trigram indexes as it would a LIKE (it then
+ * intersected both, and the words saved nothing); on the lower-cased copy
+ * strpos finds the same texts as the LIKE of the trigram path.
+ */
+export async function firstMatchesByPhraseWords(db: Kysely<Database>, text: string, limit: number): Promise<string[] | undefined> {
+  const runs = phraseRuns('postgres', text);
+  if (runs.length === 0) return undefined;
+  const found = runs.map(
+    (run, index) => sql`SELECT ${sql.lit(index)} AS run, word FROM (
+      SELECT word FROM search_words WHERE ${runWords(run)} LIMIT ${sql.lit(MAX_WORDS_PER_RUN + 1)}) AS words`,
+  );
+  const { rows } = await sql<{ usable: boolean; narrowed: boolean; id: string | null }>`
+    WITH found AS MATERIALIZED (${sql.join(found, sql` UNION ALL `)}),
+      narrowing AS MATERIALIZED (
+        SELECT string_agg('(' || alternatives || ')', ' & ')::tsquery AS query FROM (
+          SELECT string_agg(quote_literal(word), ' | ') AS alternatives FROM found
+          GROUP BY run HAVING count(*) <= ${sql.lit(MAX_WORDS_PER_RUN)}) AS narrow),
+      usable AS MATERIALIZED (
+        SELECT bool_and(lower(run) ~ '^[0-9a-z]+$') AS usable FROM unnest(${runs.map(({ run }) => run)}::text[]) AS run),
+      matches AS MATERIALIZED (
+        SELECT id FROM prompt_search
+        WHERE (SELECT usable FROM usable) AND words @@ (SELECT query FROM narrowing)
+          AND (strpos(title, lower(${text})) > 0 OR strpos(prompt, lower(${text})) > 0))
+    SELECT (SELECT usable FROM usable) AS usable, (SELECT query FROM narrowing) IS NOT NULL AS narrowed, first.id
+    FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT id FROM matches LIMIT ${limit}) AS first ON true`.execute(db);
+  const head = rows[0];
+  if (!head?.usable || !head.narrowed) return undefined;
+  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+}
