@@ -1,13 +1,25 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
- * Connections for PostgreSQL's long reads by default. Each search is CPU
- * work in its own PostgreSQL process; more of them at once than the
- * machine has cores only queue inside the database, holding connections.
+ * How many long reads (searches missing the cache) run at once by default:
+ * one per core, at most four. Each is CPU work, in a SQLite read thread or
+ * a PostgreSQL process; more at once than the machine has cores only queue
+ * for them, and take the cores the event loop and short queries need.
+ * - SQLite's threads run at a lower priority than the event loop
+ *   (sqlite-read-worker.ts; decision 0009, amended), and each costs about
+ *   12 MB of resident memory idle (a V8 isolate and a connection), some
+ *   tens of MB under load.
+ * - PostgreSQL's connections are a pool apart from the main one. At 100,000
+ *   prompts on two cores its distinct-search load ran as many searches a
+ *   second on 2 connections as on 4 (303-337), with `/api/health` at p99
+ *   14-19 ms against 30 (docs/performance.md).
  */
-export const DEFAULT_POSTGRES_LONG_READ_CONNECTIONS = 4;
+export function defaultLongReads(): number {
+  return Math.min(4, availableParallelism());
+}
 
 /**
  * The environment, parsed once at start into a frozen object (the README's
@@ -105,8 +117,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // SQLite only: threads that run searches off the event loop (db/sqlite-read-pool.ts); unset picks one per core, at most 4.
   SQLITE_READ_THREADS: z.coerce.number().int().min(0).max(16).optional(),
-  // PostgreSQL only: connections, in a pool of their own, that run searches missing the cache.
-  POSTGRES_LONG_READ_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(DEFAULT_POSTGRES_LONG_READ_CONNECTIONS),
+  // PostgreSQL only: connections, in a pool of their own, that run searches missing the cache; unset picks one per core, at most 4.
+  POSTGRES_LONG_READ_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The origin visitors reach the site at, for absolute links in link
   // previews, the feed and the sitemap (behind a proxy it differs from HOST:PORT).
@@ -145,8 +157,8 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   /** SQLite only: threads for long reads; undefined lets connect.ts choose, 0 keeps them on the main connection. */
   readonly sqliteReadThreads: number | undefined;
-  /** PostgreSQL only: connections for long reads, a pool apart from the main one. */
-  readonly postgresLongReadConnections: number;
+  /** PostgreSQL only: connections for long reads, a pool apart from the main one; undefined lets connect.ts choose. */
+  readonly postgresLongReadConnections: number | undefined;
 }
 
 export class ConfigError extends Error {}

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -12,7 +11,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import { type DatabaseUrl, DEFAULT_POSTGRES_LONG_READ_CONNECTIONS } from '../config';
+import { type DatabaseUrl, defaultLongReads } from '../config';
 import type { Database } from './schema';
 import { registerSqliteFunctions } from './sqlite-functions';
 import { SqliteReadPool } from './sqlite-read-pool';
@@ -60,17 +59,6 @@ export interface ConnectOptions {
   readonly readThreads?: number;
 }
 
-/**
- * Threads for SQLite's long reads by default: one per core, at most four.
- * They run at a lower priority than the event loop (sqlite-read-worker.ts),
- * so they take the cores it leaves; under a search load it needs a fraction
- * of one (decision 0009, amended). Each costs about 12 MB of resident
- * memory idle (a V8 isolate and a connection), some tens of MB under load.
- */
-export function defaultSqliteReadThreads(): number {
-  return Math.min(4, availableParallelism());
-}
-
 /** WAL pages (4 KiB each) between automatic checkpoints. */
 const SQLITE_WAL_CHECKPOINT_PAGES = 10_000;
 
@@ -111,7 +99,7 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
       await readerDb.destroy();
     }
   };
-  const threads = path === ':memory:' ? 0 : (options.readThreads ?? defaultSqliteReadThreads());
+  const threads = path === ':memory:' ? 0 : (options.readThreads ?? defaultLongReads());
   const pool =
     threads === 0
       ? undefined
@@ -201,7 +189,7 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(url, options, options.poolSize ?? 10) }) });
   const longReads = new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: postgresPool(url, options, options.longReadConnections ?? DEFAULT_POSTGRES_LONG_READ_CONNECTIONS),
+      pool: postgresPool(url, options, options.longReadConnections ?? defaultLongReads()),
     }),
   });
   const readSnapshot = <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> =>

@@ -1,5 +1,8 @@
+import { availableParallelism } from 'node:os';
+import { setTimeout } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultLongReads } from '../config';
 import { type DatabaseHandle, connectDatabase } from './connect';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -26,6 +29,23 @@ describe.skipIf(!url)('long reads on PostgreSQL have connections of their own', 
     await Promise.all(longReads);
     expect(settled.slice(0, 2).sort()).toEqual(['query 1', 'query 2']);
     expect(settled).toHaveLength(5);
+  });
+
+  it('runs one long read per core at once by default, at most four', async () => {
+    const unset = connectDatabase({ kind: 'postgres', url: url ?? '' });
+    try {
+      const expected = defaultLongReads();
+      expect(expected).toBe(Math.min(4, availableParallelism()));
+      // One more than the pool holds, each marked by a sleep no other test asks for.
+      const sleeps = Array.from({ length: expected + 1 }, () => sql`SELECT pg_sleep(0.517)`.execute(unset.longReads));
+      await setTimeout(250);
+      const { rows } = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(0.517)' AND state = 'active'`.execute(database.db);
+      expect(Number(rows[0]?.n)).toBe(expected);
+      await Promise.all(sleeps);
+    } finally {
+      await unset.close();
+    }
   });
 
   it('closes both pools', async () => {
