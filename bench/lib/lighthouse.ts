@@ -42,13 +42,7 @@ export async function measureLighthouse(
   try {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const { page, path } of pages) {
-        const result = await lighthouse(
-          `${baseUrl}${path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
-          formFactor === 'desktop' ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-        const { categories, audits } = result.lhr;
+        const { categories, audits } = await auditPage(chrome.port, `${baseUrl}${path}`, formFactor);
         figures.push({
           page,
           path,
@@ -68,6 +62,31 @@ export async function measureLighthouse(
     chrome.kill();
   }
   return figures;
+}
+
+/** Runs of one page that may fail to measure before the bench gives up on it. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url`, run again when Lighthouse reports it could
+ * not measure the page (a runtime error such as NO_FCP, which leaves every
+ * score null): in one bench run the mobile run of /submit came back so,
+ * with its other categories at 100, and was written down as a score of 0.
+ */
+async function auditPage(port: number, url: string, formFactor: 'mobile' | 'desktop') {
+  let failure = '';
+  for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    const runtimeError = result?.lhr.runtimeError;
+    if (result && !runtimeError && typeof result.lhr.categories.performance?.score === 'number') return result.lhr;
+    failure = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : 'no performance score';
+    console.warn(`Lighthouse could not measure ${url} (${formFactor}, attempt ${attempt}): ${failure}`);
+  }
+  throw new Error(`Lighthouse could not measure ${url} (${formFactor}) in ${LIGHTHOUSE_ATTEMPTS} attempts: ${failure}`);
 }
 
 /** Where a figure misses its target, in words; empty when it meets them all. */
