@@ -15,7 +15,7 @@ import { z } from 'zod';
  * - PostgreSQL's connections are a pool apart from the main one. At 100,000
  *   prompts on two cores its distinct-search load ran as many searches a
  *   second on 2 connections as on 4 (303-337), with `/api/health` at p99
- *   14-19 ms against 30 (docs/performance.md).
+ *   12-22 ms against 26-42 (docs/performance.md).
  */
 export function defaultLongReads(): number {
   return Math.min(4, availableParallelism());
