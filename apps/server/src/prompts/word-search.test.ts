@@ -252,7 +252,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     ]);
     expect(phraseRuns('postgres', `set ${'x'.repeat(31)}`)).toEqual([{ run: 'set', place: 'end' }]);
     // A single word is the word path's, text beyond ASCII the trigram index's, and SQLite has no word index.
-    for (const needle of ['meal', 'café notes', 'a b', '...']) expect(phraseRuns('postgres', needle), needle).toEqual([]);
+    for (const needle of ['meal', 'x'.repeat(40), 'café notes', 'a b', '...']) expect(phraseRuns('postgres', needle), needle).toEqual([]);
     expect(phraseRuns('sqlite', 'meal plan')).toEqual([]);
     expect(await firstMatchesByPhraseWords(db, 'a b', 10)).toBeUndefined();
     // "with" and "a" stand for a word each, but "qz" at the end starts more than eight: still narrowed by the first two.

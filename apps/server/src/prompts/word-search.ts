@@ -235,13 +235,14 @@ const ASCII_TEXT = /^[\x00-\x7f]*$/;
  * an open end).
  */
 export function phraseRuns(dialect: Dialect, text: string): PhraseRun[] {
-  if (dialect !== 'postgres' || !ASCII_TEXT.test(text) || WORD_NEEDLE.test(text)) return [];
+  if (dialect !== 'postgres' || !ASCII_TEXT.test(text)) return [];
   const runs: PhraseRun[] = [];
   for (const match of text.matchAll(/[A-Za-z0-9]+/g)) {
     const run = match[0];
     const atStart = match.index === 0;
     const atEnd = match.index + run.length === text.length;
-    // A run at both ends is the whole needle, which WORD_NEEDLE serves.
+    // A run at both ends is the whole needle, found anywhere inside a word: the word path's (WORD_NEEDLE).
+    if (atStart && atEnd) continue;
     const place: RunPlace = atStart ? 'end' : atEnd ? 'start' : 'whole';
     if (run.length > LONGEST_PHRASE_RUN || (place !== 'whole' && run.length < SHORTEST_OPEN_RUN)) continue;
     runs.push({ run, place });
