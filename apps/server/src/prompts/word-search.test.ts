@@ -38,7 +38,9 @@ const CORPUS: [string, string][] = [
   ['Practice set about fractions', 'A malpractice set, about-face and set-about: practice setabout never.'],
   ['Meal plan', 'A weekly meal planner for a meal plan; oatmeal plans too. Meal\nplan on two lines.'],
   // "meal plans" and "cheap oat" lie here only, inside "oatmeal": in a word's end, and a word's start, that are not whole words.
-  ['Breakfast', 'Cheap oatmeal plans for students, and a boat.'],
+  ['Breakfast', 'Cheap oatmeal plans for students.'],
+  // "boat" ends with "oat": a word's start looked up as a word's end would find only this prompt for "cheap oat".
+  ['Harbour', 'A boat, a meal and a plan.'],
 ];
 
 /**
@@ -229,6 +231,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
       if (expected.length > 0) found += 1;
       expect([...ids].sort(), needle).toEqual(expected);
     }
+    // These must go through the words: runs at a word's end or start, separators, long words' pieces.
+    for (const needle of [
+      'practice set, about',
+      'meal plans',
+      'cheap oat',
+      'meal plan;',
+      'meal\nplan',
+      'fractions a malpractice',
+      `key=${LONG_RUN.slice(0, 20)}`,
+      `${LONG_RUN.slice(-20)}; end`,
+    ])
+      expect(await firstMatchesByPhraseWords(db, needle, 100), needle).toBeDefined();
     // Most phrases go through the words, and most of those find a prompt.
     expect(narrowed).toBeGreaterThan(PHRASES.length * 0.7);
     expect(found).toBeGreaterThan(narrowed * 0.6);
@@ -255,7 +269,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     for (const needle of ['meal', 'x'.repeat(40), 'café notes', 'a b', '...']) expect(phraseRuns('postgres', needle), needle).toEqual([]);
     expect(phraseRuns('sqlite', 'meal plan')).toEqual([]);
     expect(await firstMatchesByPhraseWords(db, 'a b', 10)).toBeUndefined();
-    // "with" and "a" stand for a word each, but "qz" at the end starts more than eight: still narrowed by the first two.
+    // "with", "a" and "secret" stand for a word or two each: narrowed by all three.
     expect(await firstMatchesByPhraseWords(db, 'with a secret', 10)).toHaveLength(1);
     const many = Array.from({ length: 12 }, (_, index) => `qzword${index}`).join(' ');
     await insert('Many qz words', many);
