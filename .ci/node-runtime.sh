@@ -19,7 +19,9 @@ install_node() {
   dir="$NODE_RUNTIMES_DIR/node$major"
   if [ ! -x "$dir/node_modules/$package/bin/node" ]; then
     echo "Installing Node.js $major from the npm registry ($package@$major)" >&2
-    npm install --prefix "$dir" --no-save --no-package-lock --no-audit --no-fund "$package@$major" >&2
+    # Inside $(...) the caller's `set -e` does not apply: a failed download must end the function itself.
+    npm install --prefix "$dir" --no-save --no-package-lock --no-audit --no-fund "$package@$major" >&2 || return 1
+    [ -x "$dir/node_modules/$package/bin/node" ] || return 1
   fi
   echo "$dir/node_modules/$package"
 }
