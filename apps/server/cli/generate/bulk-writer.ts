@@ -328,6 +328,10 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
     },
     recountSummaries: async () => {
       await setSummaryTriggers('ENABLE');
+      // The recount's plans need statistics of the rows just loaded; ANALYZE, unlike VACUUM, runs inside
+      // the load's transaction and samples its own uncommitted rows. A new database has none otherwise: at
+      // 1,000,000 prompts the recount took 273.6 s without them, 50.0 s after a 1.7 s ANALYZE.
+      await client.query(`ANALYZE ${BULK_TABLES.join(', ')}`);
       await recountSummariesInTransaction(new Kysely<Database>({ dialect: new PostgresDialect({ pool: singleClientPool(client) }) }));
     },
     commit: async () => {
