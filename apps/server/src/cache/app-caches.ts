@@ -6,8 +6,8 @@ import { createSnapshotCache } from './snapshot-cache';
  * and copies does not also throw away the list totals and facets:
  * - catalog: facets, list totals (of searches too), searches' short match
  *   lists and the best-match order's short title-match lists
- *   (prompts/kept-id-lists.ts); they change only when a prompt is added (or
- *   hidden);
+ *   (prompts/kept-id-lists.ts), the hidden prompts' keys; they change only
+ *   when a prompt is added (or hidden);
  * - idLists: the same lists of ids when longer, a few, invalidated with the
  *   catalog;
  * - activity: analytics and pages of the list (their like, copy and note

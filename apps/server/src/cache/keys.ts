@@ -23,6 +23,8 @@ export const cacheKeys = {
   analytics: (today: string) => `analytics:${today}`,
   /** The exact number of prompts matching a filter (X-Total-Count). */
   listTotal: (parts: ListKeyParts) => `count:${JSON.stringify(listParts(parts))}`,
+  /** The keys of the hidden prompts, as match lists name them (prompts/read-repository.ts hiddenPromptKeys). */
+  hiddenPrompts: 'hidden-prompts',
   /** Up to `limit` prompts, of any status, whose title or text contains the search text (prompts/read-repository.ts findMatches). */
   searchMatches: (text: string, limit: number) => `matches:${JSON.stringify([text, limit])}`,
   /** Up to `limit` of a search's title matches, of any status, for the best-match order (prompts/relevance.ts). */

@@ -107,6 +107,14 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
   const readerFor = (filter: read.PromptFilter) => (filter.q ? database.longReads : db);
 
   /**
+   * The hidden prompts' keys, against which a search's match list is counted
+   * and "did you mean" tests its sample (read.hiddenPromptKeys): read once
+   * per catalog change, which hiding or showing a prompt is, where each
+   * search used to read the hidden prompts again in a statement of its own.
+   */
+  const hiddenKeys = () => caches.catalog.get(cacheKeys.hiddenPrompts, () => read.hiddenPromptKeys(database.longReads, dialect));
+
+  /**
    * The total behind X-Total-Count. Unless liked-only (which depends on the
    * visitor), it depends on the catalog alone: it is cached until a prompt
    * is added or hidden, so likes and copies do not recount it. Counting 100k
@@ -116,7 +124,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * counted (countPrompts, decision 0010).
    */
   const countMatches = (filter: read.PromptFilter, searchStrategy?: SearchStrategy): Promise<number> => {
-    const count = () => read.countPrompts(readerFor(filter), dialect, filter, searchStrategy);
+    const count = () => read.countPrompts(readerFor(filter), dialect, filter, searchStrategy, hiddenKeys);
     if (filter.likedBy !== undefined) return count();
     return caches.catalog.get(cacheKeys.listTotal(keyParts(filter)), count);
   };
@@ -267,7 +275,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
      * exact total cost 25-40 ms at 100k prompts.
      */
     hasMatches: async (text: string): Promise<boolean> => {
-      const sampled = text ? await read.anyVisibleMatch(database.longReads, dialect, text) : undefined;
+      const sampled = text ? await read.anyVisibleMatch(database.longReads, dialect, text, hiddenKeys) : undefined;
       return sampled ?? (await countMatches({ q: text || undefined })) > 0;
     },
 

@@ -10,7 +10,6 @@ import {
   type MatchList,
   type SearchStrategy,
   TRIGRAM_MIN_LENGTH,
-  inMatchList,
   indexMatchCount,
   indexMatches,
   searchCondition,
@@ -276,53 +275,69 @@ async function trigramMatches(db: Kysely<Database>, dialect: Dialect, text: stri
 /** Index matches sampled to tell whether a search finds anything (anyVisibleMatch). */
 const EXISTENCE_SAMPLE = 100;
 
+/** The keys of the hidden prompts, as a match list names them (hiddenPromptKeys). */
+export type HiddenKeys = () => Promise<ReadonlySet<number | string>>;
+
+/**
+ * The keys a match list names prompts by (MatchList: SQLite rowids,
+ * PostgreSQL ids) of every hidden prompt, read from the front of the order
+ * indexes, which status leads. Moderation hides few prompts, so a search's
+ * total and whether it finds anything test its matches against this set in
+ * memory instead of asking the database again for each search; the listing
+ * keeps it until the catalog changes (listing.ts).
+ */
+export async function hiddenPromptKeys(db: Kysely<Database>, dialect: Dialect): Promise<ReadonlySet<number | string>> {
+  const key = dialect === 'sqlite' ? sql<number | string>`prompts.rowid` : sql<number | string>`prompts.id`;
+  const rows = await db.selectFrom('prompts').select(key.as('key')).where('prompts.status', '=', 'hidden').execute();
+  return new Set(rows.map((row) => row.key));
+}
+
+/** How many of a match list's prompts are visible: its length less the hidden ones among them. */
+export function visibleMatchCount(list: MatchList, hidden: ReadonlySet<number | string>): number {
+  if (hidden.size === 0) return list.matches.length;
+  return list.matches.reduce<number>((count, key) => (hidden.has(key) ? count : count + 1), 0);
+}
+
 /**
  * Whether a search text finds a visible prompt, from the first matches an
- * index gives (firstMatches), of any status, checked for a visible one: an
- * exact total reads every match of a common word. Undefined when no index
- * serves the text, or the sample held only hidden prompts and more may
- * follow (count then).
+ * index gives (firstMatches), of any status, checked against the hidden
+ * prompts: an exact total reads every match of a common word. Undefined
+ * when no index serves the text, or the sample held only hidden prompts and
+ * more may follow (count then).
  */
-export async function anyVisibleMatch(db: Kysely<Database>, dialect: Dialect, text: string): Promise<boolean | undefined> {
+export async function anyVisibleMatch(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  text: string,
+  hiddenKeys: HiddenKeys = () => hiddenPromptKeys(db, dialect),
+): Promise<boolean | undefined> {
   const ids = await firstMatches(db, dialect, text, EXISTENCE_SAMPLE);
   if (ids === undefined) return undefined;
-  if (ids.length === 0) return false;
-  const visible = await db
-    .selectFrom('prompts')
-    .select('prompts.id')
-    .where(() => inMatchList(dialect, { matches: ids }))
-    .where('prompts.status', '=', 'visible')
-    .limit(1)
-    .executeTakeFirst();
-  if (visible) return true;
+  if (visibleMatchCount({ matches: ids }, await hiddenKeys()) > 0) return true;
   return ids.length < EXISTENCE_SAMPLE ? false : undefined;
 }
 
+/**
+ * How many visible prompts match `filter`. A search with its match list
+ * (searchStrategy) counts the list's visible prompts against the hidden
+ * ones' keys (`hiddenKeys`: read here by default, kept by the listing), so
+ * it asks the database nothing more.
+ */
 export async function countPrompts(
   db: Kysely<Database>,
   dialect: Dialect,
   filter: PromptFilter,
   searchStrategy?: SearchStrategy,
+  hiddenKeys: HiddenKeys = () => hiddenPromptKeys(db, dialect),
 ): Promise<number> {
   const summarised = await summarisedCount(db, filter);
   if (summarised !== undefined) return summarised;
-  const kept = await keptSearchCount(db, dialect, filter);
-  if (kept !== undefined) return kept;
   const text = filter.q;
   const searchOnly = isSearchOnly(filter);
-  if (text && searchOnly && typeof searchStrategy === 'object') {
-    // The match list holds every match once, of any status: its length less the hidden ones among them, found
-    // from the few hidden prompts (status leads the order indexes) instead of looking every match up (at 100k
-    // prompts, 2,500 matches on SQLite: 1.7-2.9 ms warm and 40-60 ms cold, against 0.01-0.2 ms).
-    const hidden = await db
-      .selectFrom('prompts')
-      .where('prompts.status', '=', 'hidden')
-      // Tested on each hidden prompt, not looked up match by match (MatchList.walkOrder).
-      .where(() => inMatchList(dialect, { ...searchStrategy, walkOrder: true }))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return searchStrategy.matches.length - Number(hidden.count);
-  }
+  // Before the kept counts, which would cost a statement (a word's on PostgreSQL) where the list costs none.
+  if (text && searchOnly && typeof searchStrategy === 'object') return visibleMatchCount(searchStrategy, await hiddenKeys());
+  const kept = await keptSearchCount(db, dialect, filter);
+  if (kept !== undefined) return kept;
   const fromIndex = searchStrategy === undefined || searchStrategy === 'index';
   if (text && searchOnly && fromIndex) {
     // Every match from an index alone, less the hidden ones (found by a scan of the few hidden prompts).
