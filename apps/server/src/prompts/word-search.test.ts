@@ -148,7 +148,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
       db,
     );
   };
-  /** The spec's search, of any status: a case-insensitive substring of the title or the text. */
   /** The prompts, of any status, the spec's search finds: a case-insensitive substring of the title or the text. */
   const scannedIds = async (needle: string) => {
     const pattern = likePattern(needle);
@@ -240,6 +239,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     await insert('Limit phrase two', 'another limit phrase');
     expect(await firstMatchesByPhraseWords(db, 'limit phrase', 100)).toHaveLength(2);
     expect(await firstMatchesByPhraseWords(db, 'limit phrase', 1)).toHaveLength(1);
+  });
+
+  it("prepares a short phrase's statement and answers the same through its generic plan", async () => {
+    // One connection: prepared statements, and the plans PostgreSQL keeps for them, are each connection's own.
+    await db.connection().execute(async (connection) => {
+      // PostgreSQL plans a prepared statement for its values five times, then keeps one plan for all of them.
+      for (let round = 0; round < 7; round += 1) {
+        for (const needle of NARROWED_PHRASES) {
+          expect([...((await firstMatchesByPhraseWords(connection, needle, 100)) ?? [])].sort(), `${needle}, round ${round}`).toEqual(
+            await scannedIds(needle),
+          );
+        }
+      }
+      const { rows } = await sql<{ name: string; generic_plans: number }>`
+        SELECT name, generic_plans FROM pg_prepared_statements WHERE name LIKE 'phrase-words-%'`.execute(connection);
+      // "meal plans" has a run at each end: the word's end, then the word's start.
+      expect(rows.find((row) => row.name === 'phrase-words-es')?.generic_plans).toBeGreaterThan(0);
+      // A phrase of more runs than are prepared is planned each time.
+      expect(await firstMatchesByPhraseWords(connection, 'weekly meal planner for a meal', 100)).toHaveLength(1);
+      const { rows: after } = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(connection);
+      expect(after.map((row) => row.name).filter((name) => name.length > 'phrase-words-'.length + 4)).toEqual([]);
+    });
   });
 
   it('looks a phrase up by the runs that narrow it, and leaves the rest to the trigram index', async () => {
