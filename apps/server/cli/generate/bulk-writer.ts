@@ -100,6 +100,9 @@ function similarityRows(rows: PromptRow[]): { band_key: number; prompt_id: strin
 /** The tables the load fills in bulk: their indexes are built once at the end (deferIndexes). */
 const BULK_TABLES = ['prompts', 'likes', 'copies', 'comments', 'prompt_search', 'prompt_tags', 'similarity_bands'] as const;
 
+/** SQLite: the bulk tables the summaries' recount reads (db/summaries.ts), analysed before it. */
+const RECOUNTED_TABLES = ['prompts', 'likes', 'copies'] as const;
+
 /**
  * SQLite: an append-only table the similarity rows are loaded into, moved
  * into similarity_bands (a WITHOUT ROWID table, whose key cannot be
@@ -196,6 +199,10 @@ export function sqliteWriter(path: string): BulkWriter {
     },
     recountSummaries: async () => {
       for (const trigger of summaryTriggers) db.exec(trigger.sql);
+      // As on PostgreSQL, the recount's plans need statistics of the rows just loaded, which SQLite's ANALYZE
+      // reads inside the load's transaction too. At 1,000,000 prompts the recount took 100.1 s without them
+      // and 25.6 s with them; analysing the three tables it reads took 7.3 s.
+      for (const table of RECOUNTED_TABLES) db.exec(`ANALYZE ${table}`);
       // Through Kysely on this same connection and transaction (never destroyed: that would close the connection).
       await recountSummariesInTransaction(new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) }));
     },
