@@ -201,7 +201,8 @@ export function sqliteWriter(path: string): BulkWriter {
       for (const trigger of summaryTriggers) db.exec(trigger.sql);
       // As on PostgreSQL, the recount's plans need statistics of the rows just loaded, which SQLite's ANALYZE
       // reads inside the load's transaction too. At 1,000,000 prompts the recount took 100.1 s without them
-      // and 25.6 s with them; analysing the three tables it reads took 7.3 s.
+      // and 25.6 s with them; analysing the three tables it reads took 7.3 s. The commit's ANALYZE does them
+      // again with every other table (the summaries, the tags' counts, the full-text index's own tables).
       for (const table of RECOUNTED_TABLES) db.exec(`ANALYZE ${table}`);
       // Through Kysely on this same connection and transaction (never destroyed: that would close the connection).
       await recountSummariesInTransaction(new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) }));

@@ -108,9 +108,11 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
 
   /**
    * The hidden prompts' keys, against which a search's match list is counted
-   * and "did you mean" tests its sample (read.hiddenPromptKeys): read once
-   * per catalog change, which hiding or showing a prompt is, where each
-   * search used to read the hidden prompts again in a statement of its own.
+   * and "did you mean" tests its sample (read.hiddenPromptKeys): kept like
+   * any catalog answer (until a prompt is added, hidden or shown, on this
+   * instance or, through Redis, another, and at most the cache's TTL),
+   * where each search used to read the hidden prompts again in a statement
+   * of its own.
    */
   const hiddenKeys = () => caches.catalog.get(cacheKeys.hiddenPrompts, () => read.hiddenPromptKeys(database.longReads, dialect));
 

@@ -6,14 +6,7 @@ import type { Database } from '../db/schema';
 import { visiblePromptCount } from '../db/summaries';
 import type { Cursor } from './cursor';
 import { RELEVANCE_TIERS, type RelevanceTier, type TitleMatches, relevanceTierCondition } from './relevance';
-import {
-  type MatchList,
-  type SearchStrategy,
-  TRIGRAM_MIN_LENGTH,
-  indexMatchCount,
-  indexMatches,
-  searchCondition,
-} from './search';
+import { type MatchList, type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCount, indexMatches, searchCondition } from './search';
 import {
   COMMON_NEEDLE,
   countByWords,
@@ -284,7 +277,7 @@ export type HiddenKeys = () => Promise<ReadonlySet<number | string>>;
  * indexes, which status leads. Moderation hides few prompts, so a search's
  * total and whether it finds anything test its matches against this set in
  * memory instead of asking the database again for each search; the listing
- * keeps it until the catalog changes (listing.ts).
+ * keeps it with the catalog's answers (listing.ts).
  */
 export async function hiddenPromptKeys(db: Kysely<Database>, dialect: Dialect): Promise<ReadonlySet<number | string>> {
   const key = dialect === 'sqlite' ? sql<number | string>`prompts.rowid` : sql<number | string>`prompts.id`;

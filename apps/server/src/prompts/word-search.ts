@@ -311,8 +311,9 @@ const MOST_PREPARED_RUNS = 4;
  * firstMatchesByPhraseWords' statement as a prepared statement named by its
  * runs' places, when it has few runs. Parsing and planning it took 0.4 of
  * its 1.1 ms in PostgreSQL under the bench's distinct searches (100,000
- * prompts); prepared, PostgreSQL plans it for its values five times, then
- * keeps one generic plan (planning 0.008 ms). That plan loses nothing: the
+ * prompts). Prepared, it is planned for its values five times; then
+ * PostgreSQL keeps one generic plan when that plan's estimated cost is no
+ * worse, as it was in that load (planning 0.008 ms). That plan loses nothing: the
  * prompts are read through the words' query, a subquery the planner cannot
  * see into either way, and it looks each run's words up in search_words'
  * trigram index whatever their number, where a plan for the values scanned
