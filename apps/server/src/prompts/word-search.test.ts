@@ -247,22 +247,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
       // Whether PostgreSQL keeps one plan for every value depends on its estimates: forced here, so the
       // answers below come from that generic plan whatever the test library's statistics say.
       await sql`SET plan_cache_mode = force_generic_plan`.execute(connection);
-      for (let round = 0; round < 3; round += 1) {
-        for (const needle of NARROWED_PHRASES) {
-          expect([...((await firstMatchesByPhraseWords(connection, needle, 100)) ?? [])].sort(), `${needle}, round ${round}`).toEqual(
-            await scannedIds(needle),
-          );
+      try {
+        for (let round = 0; round < 3; round += 1) {
+          for (const needle of NARROWED_PHRASES) {
+            expect([...((await firstMatchesByPhraseWords(connection, needle, 100)) ?? [])].sort(), `${needle}, round ${round}`).toEqual(
+              await scannedIds(needle),
+            );
+          }
         }
+        const { rows } = await sql<{ name: string; generic_plans: number }>`
+          SELECT name, generic_plans FROM pg_prepared_statements WHERE name LIKE 'phrase-words-%'`.execute(connection);
+        // "meal plans" has a run at each end: the word's end, then the word's start.
+        expect(rows.find((row) => row.name === 'phrase-words-es')?.generic_plans).toBeGreaterThan(0);
+        // A phrase of more runs than are prepared is planned each time.
+        expect(await firstMatchesByPhraseWords(connection, 'weekly meal planner for a meal', 100)).toHaveLength(1);
+        const { rows: after } = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(connection);
+        expect(after.map((row) => row.name).filter((name) => name.length > 'phrase-words-'.length + 4)).toEqual([]);
+      } finally {
+        // The connection goes back to the test's pool: planning as usual, whatever failed above.
+        await sql`RESET plan_cache_mode`.execute(connection);
       }
-      const { rows } = await sql<{ name: string; generic_plans: number }>`
-        SELECT name, generic_plans FROM pg_prepared_statements WHERE name LIKE 'phrase-words-%'`.execute(connection);
-      // "meal plans" has a run at each end: the word's end, then the word's start.
-      expect(rows.find((row) => row.name === 'phrase-words-es')?.generic_plans).toBeGreaterThan(0);
-      // A phrase of more runs than are prepared is planned each time.
-      expect(await firstMatchesByPhraseWords(connection, 'weekly meal planner for a meal', 100)).toHaveLength(1);
-      const { rows: after } = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(connection);
-      expect(after.map((row) => row.name).filter((name) => name.length > 'phrase-words-'.length + 4)).toEqual([]);
-      await sql`RESET plan_cache_mode`.execute(connection);
     });
   });
 
