@@ -2,7 +2,6 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import type { DatabaseUrl } from '../../src/config';
-import { FULL_TEXT_TABLES } from '../../src/db/full-text-merges';
 import type { Database } from '../../src/db/schema';
 import { recountSummariesInTransaction } from '../../src/db/summaries';
 import { bandKeys, shingles } from '../../src/similar/fingerprint';
@@ -48,6 +47,9 @@ export interface BulkWriter {
   commit(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** SQLite's full-text indexes of the prompts (migrations 0002, 0012 and 0014): their triggers are deferred and each is rebuilt once. */
+const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts', 'prompt_title_words'] as const;
 
 /**
  * How each full-text index is filled again from the prompts in one pass,

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { duplicateKey } from '../db/duplicate-key';
-import { mergeNewFullTextSegments } from '../db/full-text-merges';
 import type { Database, NewPrompt, Visibility } from '../db/schema';
 import { countVisiblePrompts } from '../db/summaries';
 import { addSimilarityBands } from '../similar/repository';
@@ -23,9 +22,8 @@ class DuplicatePrompt extends Error {}
  * (spellings/repository.ts), its title words counted for the popular
  * keywords (db/summaries.ts; triggers keep the other summaries), its tags
  * (`tag_list`) recorded and counted and its near-duplicate keys stored
- * (similar/repository.ts) and its full-text segment merged with the
- * recent ones (db/full-text-merges.ts), all in the same transaction, which
- * a duplicate rolls back so a refused prompt leaves nothing behind.
+ * (similar/repository.ts), all in the same transaction, which a
+ * duplicate rolls back so a refused prompt leaves nothing behind.
  */
 export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Promise<InsertPromptResult> {
   try {
@@ -42,7 +40,6 @@ export async function insertPrompt(db: Kysely<Database>, prompt: NewPrompt): Pro
       if (prompt.status !== 'hidden') await countVisiblePrompts(trx, [prompt], 1);
       await addPromptTags(trx, prompt, fromTagList(prompt.tag_list ?? ''), prompt.status ?? 'visible');
       await addSimilarityBands(trx, [prompt]);
-      await mergeNewFullTextSegments(trx);
     });
     return { inserted: true };
   } catch (error) {
@@ -106,7 +103,6 @@ export async function insertPromptsIfAbsent(db: Kysely<Database>, rows: readonly
     }
     for (const row of fresh) await addPromptTags(trx, row, fromTagList(row.tag_list ?? ''), row.status ?? 'visible');
     await addSimilarityBands(trx, fresh);
-    if (fresh.length > 0) await mergeNewFullTextSegments(trx);
     return rows.filter((row) => storedKeys.has(titleTextKey(row)));
   });
 }

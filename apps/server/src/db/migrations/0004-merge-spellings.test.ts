@@ -10,11 +10,8 @@ import * as summaries from './0005-summaries';
 import * as tags from './0006-tags';
 import * as similarityBands from './0008-similarity-bands';
 import * as searchWords from './0011-search-words';
-import * as titleTrigrams from './0012-title-trigrams';
-import * as titleWords from './0014-title-words';
 import * as searchGrams from './0016-search-grams';
 import * as searchWordCounts from './0017-search-word-counts';
-import * as fullTextMerges from './0018-full-text-merges';
 
 describe.each(TEST_DIALECTS)('migration 0004 on %s', (dialect) => {
   it('merges the spellings of one category or model into the one most prompts use, and later writes follow it', async () => {
@@ -74,10 +71,6 @@ describe.each(TEST_DIALECTS)('migration 0004 on %s', (dialect) => {
       await searchWords.up(untyped);
       await searchGrams.up(untyped);
       await searchWordCounts.up(untyped);
-      // SQLite: a new prompt ends with a merge step in each full-text index.
-      await titleTrigrams.up(untyped);
-      await titleWords.up(untyped);
-      await fullTextMerges.up(untyped);
       const t = await createTestApp(dialect, {}, { database: { ...handle, url: '' } });
       try {
         const created = await t.app.inject({
