@@ -313,12 +313,12 @@ const MOST_PREPARED_RUNS = 4;
  * its 1.1 ms in PostgreSQL under the bench's distinct searches (100,000
  * prompts). Prepared, it is planned for its values five times; then
  * PostgreSQL keeps one generic plan when that plan's estimated cost is no
- * worse, as it was in that load (planning 0.008 ms). That plan loses nothing: the
- * prompts are read through the words' query, a subquery the planner cannot
- * see into either way, and it looks each run's words up in search_words'
- * trigram index whatever their number, where a plan for the values scanned
- * the 703 words of the bench's library (fine there, not with a real
- * library's vocabulary). Longer phrases are planned each time.
+ * worse, as it was in that load (planning 0.008 ms). That plan loses
+ * nothing: the prompts are read through the words' query, a subquery the
+ * planner cannot see into either way, and it looks each run's words up in
+ * search_words' trigram index whatever their number, where a plan for the
+ * values scanned the 703 words of the bench's library (fine there, not with
+ * a real library's vocabulary). Longer phrases are planned each time.
  */
 function phraseStatementName(runs: readonly PhraseRun[]) {
   if (runs.length > MOST_PREPARED_RUNS) return sql``;
