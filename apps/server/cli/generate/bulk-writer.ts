@@ -66,6 +66,24 @@ function refillStatements(table: (typeof FULL_TEXT_TABLES)[number]): string[] {
   return [`INSERT INTO ${table}(${table}) VALUES ('rebuild')`];
 }
 
+/**
+ * The bytes of new terms FTS5 holds in memory before writing them out as a
+ * segment of the index, while the load fills the full-text indexes: its
+ * default, 1 MB, cut a rebuild of 100,000 prompts into thousands of small
+ * segments, which it kept merging as it went and the commit's optimise then
+ * merged again (rebuild 13.1 s and optimise 3.3 s, against 7.8 s and nothing
+ * left to merge with 256 MB; docs/performance.md, Generator). The default is
+ * set back before the commit, so the server's transactions, an import's
+ * included, keep FTS5's usual memory.
+ */
+const FULL_TEXT_BUILD_HASH_BYTES = 256 * 1024 * 1024;
+const FULL_TEXT_DEFAULT_HASH_BYTES = 1024 * 1024;
+
+/** FTS5's in-memory buffer of new terms for `table` (FULL_TEXT_BUILD_HASH_BYTES), a setting the table keeps. */
+function hashSizeStatement(table: (typeof FULL_TEXT_TABLES)[number], bytes: number): string {
+  return `INSERT INTO ${table}(${table}, rank) VALUES ('hashsize', ${bytes})`;
+}
+
 // The tag tables go too: `tags` has no key to prompts, so nothing would clear its counts.
 const CLEAR_ORDER = ['comments', 'copies', 'likes', 'prompt_tags', 'tags', 'similarity_bands', 'prompts'] as const;
 
@@ -195,7 +213,11 @@ export function sqliteWriter(path: string): BulkWriter {
       );
       db.exec(`DROP TABLE ${SIMILARITY_STAGE}`);
       for (const entry of deferred) db.exec(entry.sql);
-      for (const table of FULL_TEXT_TABLES) for (const statement of refillStatements(table)) db.exec(statement);
+      for (const table of FULL_TEXT_TABLES) {
+        db.exec(hashSizeStatement(table, FULL_TEXT_BUILD_HASH_BYTES));
+        for (const statement of refillStatements(table)) db.exec(statement);
+        db.exec(hashSizeStatement(table, FULL_TEXT_DEFAULT_HASH_BYTES));
+      }
     },
     recountSummaries: async () => {
       for (const trigger of summaryTriggers) db.exec(trigger.sql);

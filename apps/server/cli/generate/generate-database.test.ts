@@ -153,6 +153,12 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
         n: number;
       }>`SELECT count(*) AS n FROM prompt_title_words WHERE prompt_title_words MATCH ${`"${titleNeedle}"`}`.execute(database.db);
       expect(Number(titleWords.rows[0]?.n)).toBe(Number(titlesScanned.rows[0]?.n));
+      // Built with a large in-memory buffer of terms, each index is whole and hands the server FTS5's usual one back.
+      for (const table of ['prompts_fts', 'prompt_titles_fts', 'prompt_title_words']) {
+        await sql`INSERT INTO ${sql.table(table)}(${sql.ref(table)}) VALUES ('integrity-check')`.execute(database.db);
+        const hashSize = await sql<{ v: number }>`SELECT v FROM ${sql.table(`${table}_config`)} WHERE k = 'hashsize'`.execute(database.db);
+        expect(hashSize.rows.map((row) => Number(row.v))).toEqual([1024 * 1024]);
+      }
     }
   });
 
