@@ -68,18 +68,25 @@ function refillStatements(table: (typeof FULL_TEXT_TABLES)[number]): string[] {
 
 /**
  * The bytes of new terms FTS5 holds in memory before writing them out as a
- * segment of the index, while the load fills the full-text indexes: its
- * default, 1 MB, cut a rebuild of 100,000 prompts into thousands of small
+ * segment of the index (its `hashsize` option, in FTS5's source though not
+ * in its documentation), while the load fills the full-text indexes. Its
+ * default, 1 MB, cut a rebuild of 100,000 prompts into hundreds of
  * segments, which it kept merging as it went and the commit's optimise then
- * merged again (rebuild 13.1 s and optimise 3.3 s, against 7.8 s and nothing
- * left to merge with 256 MB; docs/performance.md, Generator). The default is
- * set back before the commit, so the server's transactions, an import's
- * included, keep FTS5's usual memory.
+ * merged again: rebuild 13.1 s and optimise 3.3 s, against 7.8 s and
+ * nothing left to merge with 256 MB (docs/performance.md, Generator). FTS5
+ * counts the bytes of its entries, which it allocates by doubling, so the
+ * memory it takes can reach about twice this. The default is set back
+ * before the commit, so the server's transactions, an import's included,
+ * keep FTS5's usual memory.
  */
 const FULL_TEXT_BUILD_HASH_BYTES = 256 * 1024 * 1024;
 const FULL_TEXT_DEFAULT_HASH_BYTES = 1024 * 1024;
 
-/** FTS5's in-memory buffer of new terms for `table` (FULL_TEXT_BUILD_HASH_BYTES), a setting the table keeps. */
+/**
+ * Sets FTS5's buffer of new terms for `table` to `bytes`, a setting the
+ * table keeps in its `_config` table. FTS5 first writes out the terms it
+ * holds, so setting it back before the commit loses none of them.
+ */
 function hashSizeStatement(table: (typeof FULL_TEXT_TABLES)[number], bytes: number): string {
   return `INSERT INTO ${table}(${table}, rank) VALUES ('hashsize', ${bytes})`;
 }
@@ -212,12 +219,14 @@ export function sqliteWriter(path: string): BulkWriter {
         `INSERT INTO similarity_bands (band_key, prompt_id) SELECT band_key, prompt_id FROM ${SIMILARITY_STAGE} ORDER BY band_key, prompt_id`,
       );
       db.exec(`DROP TABLE ${SIMILARITY_STAGE}`);
-      for (const entry of deferred) db.exec(entry.sql);
+      // The full-text indexes first: with the titles' index back, SQLite read the titles' refills through it, in
+      // title order, and FTS5 writes out a segment whenever a rowid comes lower than the last, whatever its buffer.
       for (const table of FULL_TEXT_TABLES) {
         db.exec(hashSizeStatement(table, FULL_TEXT_BUILD_HASH_BYTES));
         for (const statement of refillStatements(table)) db.exec(statement);
         db.exec(hashSizeStatement(table, FULL_TEXT_DEFAULT_HASH_BYTES));
       }
+      for (const entry of deferred) db.exec(entry.sql);
     },
     recountSummaries: async () => {
       for (const trigger of summaryTriggers) db.exec(trigger.sql);
@@ -232,8 +241,8 @@ export function sqliteWriter(path: string): BulkWriter {
     commit: async () => {
       for (const statement of COUNT_TAGS) db.exec(statement);
       db.exec('COMMIT');
-      // One merged FTS b-tree instead of the many segments 100k trigger
-      // inserts leave: searches read several times less (13 ms -> 2 ms).
+      // One merged FTS b-tree instead of the segments a refill larger than FTS5's buffer leaves: a search reads
+      // every segment (13 ms -> 2 ms a search, once, after 100k trigger inserts).
       for (const table of FULL_TEXT_TABLES) db.exec(`INSERT INTO ${table}(${table}) VALUES ('optimize')`);
       // Fresh statistics let the planner pick the search and sort indexes.
       db.exec('ANALYZE');
