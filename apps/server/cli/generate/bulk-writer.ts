@@ -49,7 +49,7 @@ export interface BulkWriter {
 }
 
 /** SQLite's full-text indexes of the prompts (migrations 0002, 0012 and 0014): their triggers are deferred and each is rebuilt once. */
-const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts', 'prompt_title_words'] as const;
+export const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts', 'prompt_title_words'] as const;
 
 /**
  * How each full-text index is filled again from the prompts in one pass,

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../../src/testing/test-database';
 import { searchGramMismatches, searchWordCountMismatches, summaryMismatches, tagMismatches } from '../../src/fuzz/invariants';
+import { FULL_TEXT_TABLES } from './bulk-writer';
 import { defaultSize } from './dataset';
 import { DatabaseNotEmptyError, generateDatabase } from './generate-database';
 
@@ -167,7 +168,7 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
    * too) and hands the server FTS5's usual buffer back.
    */
   async function expectFullTextIndexesBuilt() {
-    for (const table of ['prompts_fts', 'prompt_titles_fts', 'prompt_title_words']) {
+    for (const table of FULL_TEXT_TABLES) {
       await sql`INSERT INTO ${sql.table(table)}(${sql.ref(table)}, rank) VALUES ('integrity-check', 1)`.execute(database.db);
       const hashSize = await sql<{ v: number }>`SELECT v FROM ${sql.table(`${table}_config`)} WHERE k = 'hashsize'`.execute(database.db);
       expect(hashSize.rows.map((row) => Number(row.v))).toEqual([1024 * 1024]);
