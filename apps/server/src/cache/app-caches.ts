@@ -1,3 +1,4 @@
+import { releaseSpooledJson } from '../http/spooled-json';
 import { type PeekableReadCache, READ_CACHE_TTL_MS, type ReadCache, createReadCache } from './read-cache';
 import { createSnapshotCache } from './snapshot-cache';
 
@@ -15,8 +16,8 @@ import { createSnapshotCache } from './snapshot-cache';
  * - visitorLikes: the prompts each visitor likes, keyed by user id, for the
  *   `liked` flags of list pages; only that visitor's like or unlike changes
  *   an entry;
- * - fullLists: the unpaged list's JSON (snapshot-cache.ts: exact, one build
- *   at a time); every write changes it;
+ * - fullLists: the unpaged list's JSON in a spool file (snapshot-cache.ts:
+ *   exact, one build at a time); every write changes it;
  * - vocabulary: the words "did you mean" offers (suggestions/service.ts),
  *   changed by what changes the catalog; a snapshot cache too, so its TTL
  *   rebuilds it in the background instead of making a visitor wait.
@@ -49,15 +50,17 @@ const ID_LISTS_MAX_ENTRIES = 16;
 const VISITOR_LIKES_MAX_ENTRIES = 5000;
 
 /**
- * Unpaged lists kept: each is the whole library's JSON (about 60 MB at
- * 100,000 prompts, plus its compressed forms once asked for), so only the
- * plain list in a couple of orders, or a filter or two, fit at once.
+ * Unpaged lists kept: each is the whole library's JSON, in a spool file
+ * (about 60 MB at 100,000 prompts, plus its compressed forms once asked
+ * for), so only the plain list in a couple of orders, or a filter or two,
+ * are kept at once.
  */
 const FULL_LISTS_MAX_ENTRIES = 2;
 
 export function createAppCaches(ttlMs: number = READ_CACHE_TTL_MS): AppCaches {
   return {
-    fullLists: createSnapshotCache({ ttlMs, maxEntries: FULL_LISTS_MAX_ENTRIES }),
+    // Each list's spool file is held while the cache keeps the list.
+    fullLists: createSnapshotCache({ ttlMs, maxEntries: FULL_LISTS_MAX_ENTRIES, release: releaseSpooledJson }),
     vocabulary: createSnapshotCache({ ttlMs, maxEntries: 1 }),
     catalog: createReadCache({ ttlMs }),
     idLists: createReadCache({ ttlMs, maxEntries: ID_LISTS_MAX_ENTRIES }),

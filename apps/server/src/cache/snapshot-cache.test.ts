@@ -110,4 +110,52 @@ describe('the snapshot cache', () => {
     await builds.finishNext();
     expect(await again).toBe(4);
   });
+
+  it('releases every answer it lets go of (replaced, outdated, evicted, forgotten, or built for an evicted key), a turn later, and never one it keeps', async () => {
+    let clock = 0;
+    const released: number[] = [];
+    const cache = createSnapshotCache({ ttlMs: 1000, maxEntries: 2, now: () => clock, release: (value) => released.push(value as number) });
+    const builds = controlledBuilds();
+    // Two turns: the release is queued a turn after the value's promise settles.
+    const settle = async () => {
+      for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const built = async (key: string) => {
+      const read = cache.get(key, builds.compute);
+      await builds.finishNext();
+      return read;
+    };
+    expect(await built('a')).toBe(1);
+    // Replaced by its rebuild once expired.
+    clock = 1000;
+    expect(await cache.get('a', builds.compute)).toBe(1);
+    await builds.finishNext();
+    expect(await cache.get('a', builds.compute)).toBe(2);
+    expect(released).toEqual([]);
+    await settle();
+    expect(released).toEqual([1]);
+    // Outdated by a write: let go when next read.
+    cache.invalidate();
+    expect(await built('a')).toBe(3);
+    await settle();
+    expect(released).toEqual([1, 2]);
+    // Evicted by two other keys.
+    expect(await built('b')).toBe(4);
+    expect(await built('c')).toBe(5);
+    await settle();
+    expect(released).toEqual([1, 2, 3]);
+    // Forgotten.
+    cache.forget('b');
+    await settle();
+    expect(released).toEqual([1, 2, 3, 4]);
+    // Built for a key evicted while it ran ('e' and 'f' start after it and evict 'c', then 'd').
+    const reads = ['d', 'e', 'f'].map((key) => cache.get(key, builds.compute));
+    for (const _ of reads) await builds.finishNext();
+    expect(await Promise.all(reads)).toEqual([6, 7, 8]);
+    await settle();
+    expect(released.sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6]);
+    // The two it keeps are still served, unreleased.
+    expect(await cache.get('e', builds.compute)).toBe(7);
+    expect(await cache.get('f', builds.compute)).toBe(8);
+  });
 });

@@ -21,8 +21,24 @@ export function createSnapshotCache(options: {
   readonly ttlMs: number;
   readonly maxEntries: number;
   readonly now?: () => number;
+  /**
+   * Called with each value the cache lets go of (replaced, outdated, evicted
+   * or forgotten), for values that hold resources (the unpaged list's spool
+   * file). It runs a turn later, so a read that was handed the value just
+   * before can still take a hold of its own.
+   */
+  readonly release?: (value: unknown) => void;
 }): ReadCache {
   const now = options.now ?? (() => Date.now());
+  const { release } = options;
+  const letGo = (build: Build | undefined) => {
+    if (release && build) {
+      build.value.then(
+        (value) => setImmediate(() => release(value)),
+        () => undefined,
+      );
+    }
+  };
   /** Counts writes: an answer is current while no write came after its build began. */
   let writes = 0;
 
@@ -47,7 +63,13 @@ export function createSnapshotCache(options: {
     build.value.then(
       () => {
         if (slot.running === build) slot.running = undefined;
-        slot.current = build;
+        if (slots.get(key) === slot) {
+          letGo(slot.current);
+          slot.current = build;
+        } else {
+          // Its key was evicted or forgotten while it was built.
+          letGo(build);
+        }
       },
       // A failed build is not remembered.
       () => {
@@ -57,8 +79,9 @@ export function createSnapshotCache(options: {
     slots.delete(key);
     slots.set(key, slot);
     if (slots.size > options.maxEntries) {
-      const oldest = slots.keys().next().value;
-      if (oldest !== undefined) slots.delete(oldest);
+      const [oldest, oldestSlot] = slots.entries().next().value as [string, Slot];
+      slots.delete(oldest);
+      letGo(oldestSlot.current);
     }
     return build.value;
   };
@@ -73,6 +96,7 @@ export function createSnapshotCache(options: {
         return slot.current.value as Promise<T>;
       }
       // An outdated answer is let go at once: it may be tens of megabytes.
+      letGo(slot.current);
       slot.current = undefined;
       if (slot.running && isCurrent(slot.running)) return slot.running.value as Promise<T>;
       if (slot.running) {
@@ -93,6 +117,7 @@ export function createSnapshotCache(options: {
       writes += 1;
     },
     forget(key) {
+      letGo(slots.get(key)?.current);
       slots.delete(key);
     },
   };

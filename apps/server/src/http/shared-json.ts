@@ -6,22 +6,11 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD_BYTES, type CompressionEncoding } from '../plugins/compression';
 
-/**
- * A shared answer's JSON as bytes: one buffer for a list page, or many for
- * the unpaged list, which is built a page of prompts at a time.
- */
+/** A shared answer's JSON as bytes (a list page, facets, analytics). */
 export interface SharedBytes {
-  readonly chunks: readonly Buffer[];
-  readonly byteLength: number;
+  readonly body: Buffer;
   /** A weak validator of the JSON (the same for every encoding of it), for conditional requests. */
   readonly etag: string;
-}
-
-/** Bytes to put in place of others in a visitor's copy of shared bytes (their own `liked` flags). */
-export interface BytePatch {
-  readonly chunk: number;
-  readonly offset: number;
-  readonly bytes: Buffer;
 }
 
 /**
@@ -40,34 +29,11 @@ type CompressedForms = Partial<Record<CompressionEncoding, Promise<Buffer>>>;
 /** Compressed forms of shared bytes, made once asked for and freed with them. */
 const compressed = new WeakMap<SharedBytes, CompressedForms>();
 
-/**
- * The compressed forms of the last few large answers, by validator: a large
- * answer rebuilt with nothing changed (the unpaged list, rebuilt when its
- * entry's time runs out) has the same bytes, so it need not be compressed
- * again (seconds of the thread pool at 100,000 prompts).
- */
-const largeCompressed = new Map<string, CompressedForms>();
-const LARGE_COMPRESSED_KEPT = 4;
-
-function compressedForms(bytes: SharedBytes): CompressedForms {
-  let forms = compressed.get(bytes);
-  if (forms) return forms;
-  if (bytes.byteLength > LARGE_ANSWER_BYTES) {
-    forms = largeCompressed.get(bytes.etag) ?? {};
-    largeCompressed.delete(bytes.etag);
-    largeCompressed.set(bytes.etag, forms);
-    if (largeCompressed.size > LARGE_COMPRESSED_KEPT) largeCompressed.delete(largeCompressed.keys().next().value as string);
-  } else {
-    forms = {};
-  }
-  compressed.set(bytes, forms);
-  return forms;
-}
-
 /** The encodings of shared values, made once per value (which is never mutated once sent). */
 const encodedValues = new WeakMap<object, SharedBytes>();
 
-function compressor(encoding: CompressionEncoding, byteLength: number): Transform {
+/** A compressor for an answer of byteLength bytes that is compressed once and sent many times. */
+export function compressor(encoding: CompressionEncoding, byteLength: number): Transform {
   if (encoding === 'gzip') return createGzip();
   return createBrotliCompress({
     params: {
@@ -77,16 +43,12 @@ function compressor(encoding: CompressionEncoding, byteLength: number): Transfor
   });
 }
 
-/**
- * Compresses on libuv's thread pool, not the event loop: the unpaged list of
- * a large library is tens of megabytes, and compressing it there would hold
- * every other request for seconds.
- */
+/** Compresses on libuv's thread pool, not the event loop. */
 async function compress(bytes: SharedBytes, encoding: CompressionEncoding): Promise<Buffer> {
   const output: Buffer[] = [];
   await pipeline(
-    Readable.from(bytes.chunks),
-    compressor(encoding, bytes.byteLength),
+    Readable.from([bytes.body]),
+    compressor(encoding, bytes.body.length),
     new Writable({
       write(chunk: Buffer, _encoding, done) {
         output.push(chunk);
@@ -105,15 +67,15 @@ export function weakEtag(hash: ReturnType<typeof createHash>): string {
 function encodedValue(value: object): SharedBytes {
   let encoded = encodedValues.get(value);
   if (encoded === undefined) {
-    const json = Buffer.from(JSON.stringify(value));
-    encoded = { chunks: [json], byteLength: json.length, etag: weakEtag(createHash('sha1').update(json)) };
+    const body = Buffer.from(JSON.stringify(value));
+    encoded = { body, etag: weakEtag(createHash('sha1').update(body)) };
     encodedValues.set(value, encoded);
   }
   return encoded;
 }
 
 /** The encoding to send, of those the client accepts, or undefined for identity. */
-function chosenEncoding(request: FastifyRequest): CompressionEncoding | undefined {
+export function chosenEncoding(request: FastifyRequest): CompressionEncoding | undefined {
   const accepted = request.headers['accept-encoding'];
   // negotiate() answers null when the client accepts none of ours (identity only).
   return accepted ? ((negotiate(accepted, [...COMPRESSION_ENCODINGS]) as CompressionEncoding | null) ?? undefined) : undefined;
@@ -129,48 +91,21 @@ function chosenEncoding(request: FastifyRequest): CompressionEncoding | undefine
  * re-applied; the values are built field by field from the same types, and
  * the API tests check every answer against the OpenAPI document.
  */
-export async function sendSharedBytes(request: FastifyRequest, reply: FastifyReply, bytes: SharedBytes): Promise<FastifyReply> {
+async function sendSharedBytes(request: FastifyRequest, reply: FastifyReply, bytes: SharedBytes): Promise<FastifyReply> {
   // A client holding this ETag gets 304 from the conditional-request plugin (plugins/conditional-requests.ts).
   reply.type('application/json; charset=utf-8').header('ETag', bytes.etag);
-  const single = bytes.chunks.length === 1 ? bytes.chunks[0] : undefined;
-  if (bytes.byteLength < COMPRESSION_THRESHOLD_BYTES) return reply.send(single ?? Buffer.concat(bytes.chunks));
+  if (bytes.body.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(bytes.body);
   reply.header('Vary', 'Accept-Encoding');
   const encoding = chosenEncoding(request);
-  if (encoding === undefined) {
-    if (single) return reply.send(single);
-    return reply.header('Content-Length', String(bytes.byteLength)).send(Readable.from(bytes.chunks));
+  if (encoding === undefined) return reply.send(bytes.body);
+  let forms = compressed.get(bytes);
+  if (!forms) {
+    forms = {};
+    compressed.set(bytes, forms);
   }
-  const forms = compressedForms(bytes);
   // Requests for bytes being compressed share the one compression.
   const body = await (forms[encoding] ??= compress(bytes, encoding));
   return reply.header('Content-Encoding', encoding).send(body);
-}
-
-/**
- * Sends a visitor's own copy of shared bytes, with a few bytes replaced,
- * without copying the rest: a stream of slices of the shared chunks with the
- * patches between them. It is compressed on the fly (plugins/compression.ts),
- * since no other visitor gets the same bytes.
- */
-export function sendPatchedBytes(reply: FastifyReply, bytes: SharedBytes, patches: readonly BytePatch[]): FastifyReply {
-  const byChunk = new Map<number, BytePatch[]>();
-  for (const patch of patches) {
-    const inChunk = byChunk.get(patch.chunk);
-    if (inChunk) inChunk.push(patch);
-    else byChunk.set(patch.chunk, [patch]);
-  }
-  function* pieces(): Generator<Buffer> {
-    for (const [index, chunk] of bytes.chunks.entries()) {
-      let start = 0;
-      for (const patch of (byChunk.get(index) ?? []).sort((a, b) => a.offset - b.offset)) {
-        yield chunk.subarray(start, patch.offset);
-        yield patch.bytes;
-        start = patch.offset + patch.bytes.length;
-      }
-      yield chunk.subarray(start);
-    }
-  }
-  return reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding').send(Readable.from(pieces()));
 }
 
 /**

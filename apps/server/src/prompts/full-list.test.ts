@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../db/ids';
+import { openSpoolFileCount } from '../http/spool-file';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
 import { insertPromptsIfAbsent } from './insert-repository';
@@ -133,5 +134,34 @@ describe.each(TEST_DIALECTS)('the unpaged list on %s', (dialect) => {
       const [previous, current] = [list[index - 1] as Prompt, list[index] as Prompt];
       expect(previous.likes >= current.likes, `order at ${index}`).toBe(true);
     }
+  });
+
+  it('keeps no more spool files open after many rebuilds than after a few: each list and compressed form is let go once replaced', async () => {
+    const visitor = userId('spool-rounds');
+    const round = async (index: number) => {
+      const like = await t.app.inject({
+        method: 'POST',
+        url: `/api/prompts/${ids[index]}/like`,
+        headers: { 'user-id': visitor },
+        payload: { liked: true },
+      });
+      expect(like.statusCode).toBe(200);
+      // A new list after the write, its two compressed forms, and two streams of it.
+      for (const headers of [
+        { 'accept-encoding': 'br' },
+        { 'accept-encoding': 'gzip' },
+        { 'accept-encoding': 'identity' },
+        { 'user-id': visitor },
+      ]) {
+        expect((await t.app.inject({ url: '/api/prompts', headers })).statusCode).toBe(200);
+      }
+    };
+    // Past the four lists whose compressed forms are kept (http/spooled-json.ts), the count holds level.
+    for (let index = 0; index < 5; index += 1) await round(index);
+    // Releases come a turn after a list is let go.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const level = openSpoolFileCount();
+    for (let index = 5; index < 9; index += 1) await round(index);
+    await expect.poll(() => openSpoolFileCount()).toBe(level);
   });
 });

@@ -5,8 +5,8 @@ import { type ListKeyParts, cacheKeys } from '../cache/keys';
 import type { AppCaches } from '../cache/app-caches';
 import type { DatabaseHandle, Dialect } from '../db/connect';
 import { badRequest } from '../http/app-error';
-import type { BytePatch } from '../http/shared-json';
-import { type FullList, buildFullList, patchesFor } from './full-list';
+import type { PiecePatch } from '../http/spooled-json';
+import { type FullList, buildFullList, likedFlagsPatch } from './full-list';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keptIdList } from './kept-id-lists';
 import * as read from './read-repository';
@@ -256,15 +256,26 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
   return {
     /**
      * The unpaged list (GET /api/prompts without `limit`, not liked-only) as
-     * shared JSON bytes, built once per write at most (full-list.ts), and the
-     * patches that set this visitor's `liked` flags in it.
+     * shared JSON in a spool file, built once per write at most
+     * (full-list.ts), held for the caller, who must give the hold back; and,
+     * for a visitor who likes prompts, the patch that sets their `liked` flags.
      */
-    async fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patches: BytePatch[] }> {
+    async fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patchPiece?: PiecePatch }> {
       const sort = sortOf(query);
       const filter = filterOf(query, userId);
-      const list = await caches.fullLists.get(cacheKeys.fullList(keyParts(filter), sort), () => buildFullList(database, filter, sort));
-      if (userId === undefined) return { list, patches: [] };
-      return { list, patches: patchesFor(list, await visitorLikes.all(userId)) };
+      const key = cacheKeys.fullList(keyParts(filter), sort);
+      let list: FullList;
+      // A list the cache let go of between handing it over and this hold is closed: the next one is asked for.
+      do list = await caches.fullLists.get(key, () => buildFullList(database, filter, sort));
+      while (!list.file.retain());
+      if (userId === undefined) return { list };
+      try {
+        const likedIds = await visitorLikes.all(userId);
+        return likedIds.size === 0 ? { list } : { list, patchPiece: likedFlagsPatch(likedIds) };
+      } catch (error) {
+        list.file.release();
+        throw error;
+      }
     },
 
     /** How many prompts are visible (cached like any list total). */

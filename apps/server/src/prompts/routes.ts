@@ -10,13 +10,18 @@ import {
 } from '@prompt-vault/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPatchedBytes, sendSharedBytes, sendSharedJson } from '../http/shared-json';
+import { sendSharedJson } from '../http/shared-json';
+import { createSpooledJsonSender } from '../http/spooled-json';
 import { copyUserId, optionalUserId, requiredUserId } from '../http/user-id';
 import type { PromptsService } from './service';
 
 const idParams = z.object({ id: z.string() });
 
 export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = async (app, { prompts }) => {
+  // The unpaged list's compressed forms, kept until the app closes.
+  const spooledJson = createSpooledJsonSender();
+  app.addHook('onClose', async () => spooledJson.close());
+
   app.get(
     '/api/prompts',
     {
@@ -26,8 +31,8 @@ export const promptRoutes: FastifyPluginAsyncZod<{ prompts: PromptsService }> = 
       const query = request.query;
       if (query.limit === undefined && query.liked !== 'true') {
         // The whole library: built once per write at most, and streamed (prompts/full-list.ts).
-        const { list, patches } = await prompts.fullList(query, optionalUserId(request));
-        return patches.length === 0 ? sendSharedBytes(request, reply, list) : sendPatchedBytes(reply, list, patches);
+        const { list, patchPiece } = await prompts.fullList(query, optionalUserId(request));
+        return spooledJson.send(request, reply, list, patchPiece);
       }
       const page = await prompts.list(query, optionalUserId(request));
       if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../http/app-error';
 import { isHoneypotFilled } from '../http/honeypot';
 import { insertPrompt } from './insert-repository';
 import type { FullList } from './full-list';
-import type { BytePatch } from '../http/shared-json';
+import type { PiecePatch } from '../http/spooled-json';
 import { type PromptPage, createListing } from './listing';
 import { createCopyBatches } from './copy-batches';
 import { createRelated } from './related';
@@ -32,8 +32,8 @@ export interface PromptsService {
   list(query: ListQuery, userId: string | undefined): Promise<PromptPage>;
   /** How many prompts the list's filters match: the total a page may leave out (listing.ts). */
   count(query: CountQuery, userId: string | undefined): Promise<number>;
-  /** The unpaged list as shared JSON bytes, and the patches that make it this visitor's (listing.ts). */
-  fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patches: BytePatch[] }>;
+  /** The unpaged list as spooled JSON, held for the caller, and the patch that makes it this visitor's (listing.ts). */
+  fullList(query: ListQuery, userId: string | undefined): Promise<{ list: FullList; patchPiece?: PiecePatch }>;
   get(id: string, userId: string | undefined): Promise<Prompt>;
   /** Up to 6 visible prompts related to a visible one (related.ts), never itself; 404 for an unknown or hidden id. */
   related(id: string, userId: string | undefined): Promise<Prompt[]>;
