@@ -3,13 +3,19 @@ import { createSnapshotCache } from './snapshot-cache';
 
 /** A build the test finishes by hand, counting how many were started. */
 function controlledBuilds() {
-  const pending: { resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
+  const pending: { number: number; resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
   let started = 0;
   return {
     compute: () => {
       started += 1;
       const number = started;
-      return new Promise<number>((resolve, reject) => pending.push({ resolve: () => resolve(number), reject }));
+      return new Promise<number>((resolve, reject) => pending.push({ number, resolve: () => resolve(number), reject }));
+    },
+    /** Finishes the build started as number `number` (1 for the first), whatever its place. */
+    finish: async (number: number) => {
+      const index = pending.findIndex((build) => build.number === number);
+      pending.splice(index, 1)[0]?.resolve(0);
+      await new Promise((resolve) => setImmediate(resolve));
     },
     finishNext: async () => {
       pending.shift()?.resolve(0);
@@ -157,5 +163,28 @@ describe('the snapshot cache', () => {
     // The two it keeps are still served, unreleased.
     expect(await cache.get('e', builds.compute)).toBe(7);
     expect(await cache.get('f', builds.compute)).toBe(8);
+  });
+
+  it('lets go of the newer answer for a key when a rebuild queued before the key was evicted takes the key back', async () => {
+    const released: number[] = [];
+    const cache = createSnapshotCache({ ttlMs: 60_000, maxEntries: 2, release: (value) => released.push(value as number) });
+    const builds = controlledBuilds();
+    void cache.get('a', builds.compute);
+    cache.invalidate();
+    // Waits for build 1, then rebuilds on the same slot.
+    const queued = cache.get('a', builds.compute);
+    void cache.get('b', builds.compute);
+    void cache.get('c', builds.compute);
+    // 'a' was evicted: a new slot for it, whose build (4) finishes first.
+    const newer = cache.get('a', builds.compute);
+    await builds.finish(4);
+    expect(await newer).toBe(4);
+    await builds.finish(1);
+    for (const number of [2, 3, 5]) await builds.finish(number);
+    expect(await queued).toBe(5);
+    for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(released.sort((x, y) => x - y)).toEqual([1, 2, 4]);
+    expect(await cache.get('a', builds.compute)).toBe(5);
+    expect(await cache.get('c', builds.compute)).toBe(3);
   });
 });

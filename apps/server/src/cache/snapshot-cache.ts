@@ -1,3 +1,4 @@
+import { releaseAfterTurn } from '../http/spool-file';
 import type { ReadCache } from './read-cache';
 
 /**
@@ -32,12 +33,7 @@ export function createSnapshotCache(options: {
   const now = options.now ?? (() => Date.now());
   const { release } = options;
   const letGo = (build: Build | undefined) => {
-    if (release && build) {
-      build.value.then(
-        (value) => setImmediate(() => release(value)),
-        () => undefined,
-      );
-    }
+    if (release && build) releaseAfterTurn(build.value, release);
   };
   /** Counts writes: an answer is current while no write came after its build began. */
   let writes = 0;
@@ -76,6 +72,9 @@ export function createSnapshotCache(options: {
         if (slot.running === build) slot.running = undefined;
       },
     );
+    // A rebuild queued on a slot evicted since takes its key back from a newer slot, which is let go.
+    const other = slots.get(key);
+    if (other && other !== slot) letGo(other.current);
     slots.delete(key);
     slots.set(key, slot);
     if (slots.size > options.maxEntries) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Readable, type Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import { promisify } from 'node:util';
+import { type BrotliOptions, brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD_BYTES, type CompressionEncoding } from '../plugins/compression';
@@ -32,31 +32,27 @@ const compressed = new WeakMap<SharedBytes, CompressedForms>();
 /** The encodings of shared values, made once per value (which is never mutated once sent). */
 const encodedValues = new WeakMap<object, SharedBytes>();
 
-/** A compressor for an answer of byteLength bytes that is compressed once and sent many times. */
-export function compressor(encoding: CompressionEncoding, byteLength: number): Transform {
-  if (encoding === 'gzip') return createGzip();
-  return createBrotliCompress({
+/** Brotli's settings for an answer of byteLength bytes that is compressed once and sent many times. */
+function brotliOptions(byteLength: number): BrotliOptions {
+  return {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: byteLength > LARGE_ANSWER_BYTES ? LARGE_ANSWER_BROTLI_QUALITY : CACHED_BROTLI_QUALITY,
       [constants.BROTLI_PARAM_SIZE_HINT]: byteLength,
     },
-  });
+  };
 }
 
+/** A compressor for a stream of byteLength bytes that is compressed once and sent many times. */
+export function compressor(encoding: CompressionEncoding, byteLength: number): Transform {
+  return encoding === 'gzip' ? createGzip() : createBrotliCompress(brotliOptions(byteLength));
+}
+
+const brotliOnce = promisify(brotliCompress);
+const gzipOnce = promisify(gzip);
+
 /** Compresses on libuv's thread pool, not the event loop. */
-async function compress(bytes: SharedBytes, encoding: CompressionEncoding): Promise<Buffer> {
-  const output: Buffer[] = [];
-  await pipeline(
-    Readable.from([bytes.body]),
-    compressor(encoding, bytes.body.length),
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        output.push(chunk);
-        done();
-      },
-    }),
-  );
-  return Buffer.concat(output);
+function compress(bytes: SharedBytes, encoding: CompressionEncoding): Promise<Buffer> {
+  return encoding === 'gzip' ? gzipOnce(bytes.body) : brotliOnce(bytes.body, brotliOptions(bytes.body.length));
 }
 
 /** A weak ETag from a hash of the JSON's bytes. */

@@ -41,6 +41,18 @@ export interface SpoolFile {
  */
 const STREAM_BLOCK_BYTES = 1024 * 1024;
 
+/**
+ * Calls release with the promise's value a turn after it settles (never if
+ * it fails): whoever was handed the value just before it was let go can
+ * still take a hold of their own in the meantime.
+ */
+export function releaseAfterTurn<T>(value: Promise<T>, release: (value: T) => void): void {
+  value.then(
+    (settled) => setImmediate(() => release(settled)),
+    () => undefined,
+  );
+}
+
 let fileNumber = 0;
 let openFiles = 0;
 

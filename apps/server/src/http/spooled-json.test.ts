@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { type AddressInfo, createConnection } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerCompression } from '../plugins/compression';
 import { createSpoolFile, openSpoolFileCount } from './spool-file';
 import { type PiecePatch, type SpooledJson, type SpooledJsonSender, createSpooledJsonSender } from './spooled-json';
@@ -40,10 +40,11 @@ async function spooledArray(): Promise<{ json: SpooledJson; text: string }> {
 }
 
 describe.each([
-  ['kept on the heap', createSpooledJsonSender()],
-  ['kept in spool files', createSpooledJsonSender({ heapFormSourceBytes: 0 })],
-])('spooled JSON over a real socket, compressed forms %s', (_where, sender: SpooledJsonSender) => {
+  ['kept on the heap', () => createSpooledJsonSender()],
+  ['kept in spool files', () => createSpooledJsonSender({ heapFormSourceBytes: 0 })],
+])('spooled JSON over a real socket, compressed forms %s', (_where, createSender: () => SpooledJsonSender) => {
   let app: FastifyInstance;
+  let sender: SpooledJsonSender;
   let port: number;
   let baseline: number;
   let json: SpooledJson;
@@ -52,6 +53,8 @@ describe.each([
     baseline = openSpoolFileCount();
     app = Fastify();
     await registerCompression(app);
+    // As a hook that answers otherwise would (the ETag plugin swaps a body for '' to send 304): the stream is never read.
+    app.addHook('onSend', async (request, _reply, payload) => (request.headers['x-drop-body'] ? '' : payload));
     app.get('/json', async (request, reply) => {
       // The route's own hold, which the sender takes over (as the unpaged list's route does).
       expect(json.file.retain()).toBe(true);
@@ -62,6 +65,9 @@ describe.each([
   });
   afterAll(async () => {
     await app.close();
+  });
+  beforeEach(() => {
+    sender = createSender();
   });
 
   /** Once the sender and this test let go, every file closes unless an answer kept a hold. */
@@ -114,5 +120,38 @@ describe.each([
     socket.destroy();
     expect(received).toBeLessThan(json.file.byteLength / 2);
     await expectEveryHoldGivenBack();
+  });
+
+  it('answers a client holding its validator with 304 and HEAD with headers alone, and gives back a body a hook dropped', async () => {
+    ({ json } = await spooledArray());
+    const url = `http://127.0.0.1:${port}/json`;
+    for (const encoding of ['identity', 'br']) {
+      const notModified = await fetch(url, { headers: { 'accept-encoding': encoding, 'if-none-match': json.etag } });
+      expect(notModified.status).toBe(304);
+      const open = openSpoolFileCount();
+      const head = await fetch(url, { method: 'HEAD', headers: { 'accept-encoding': encoding } });
+      expect(head.status).toBe(200);
+      // Nothing was compressed for it (a form kept in a file would be one more open file).
+      expect(openSpoolFileCount()).toBe(open);
+      expect(head.headers.get('etag')).toBe(json.etag);
+      const dropped = await fetch(url, { headers: { 'accept-encoding': encoding, 'x-drop-body': '1' } });
+      expect(dropped.status).toBe(200);
+      expect(await dropped.text()).toBe('');
+    }
+    const other = await fetch(url, { headers: { 'accept-encoding': 'identity', 'if-none-match': 'W/"another"' } });
+    expect(other.status).toBe(200);
+    expect((await other.text()).length).toBe(json.file.byteLength);
+    await expectEveryHoldGivenBack();
+  });
+
+  it('keeps no compressed form once closed: each is let go after the answer that asked for it', async () => {
+    sender.close();
+    ({ json } = await spooledArray());
+    for (const encoding of ['br', 'gzip']) {
+      const response = await app.inject({ url: '/json', headers: { 'accept-encoding': encoding } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+    }
+    json.file.release();
+    await expect.poll(() => openSpoolFileCount(), { timeout: 5000 }).toBe(baseline);
   });
 });

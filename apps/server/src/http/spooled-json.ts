@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD_BYTES, type CompressionEncoding } from '../plugins/compression';
 import { chosenEncoding, compressor } from './shared-json';
-import { type SpoolFile, createSpoolFile } from './spool-file';
+import { type SpoolFile, createSpoolFile, releaseAfterTurn } from './spool-file';
 
 /**
  * JSON too large for the heap, in a spool file (the unpaged list), shared by
@@ -47,18 +47,31 @@ const HEAP_FORM_SOURCE_BYTES = 160 * 1024 * 1024;
 /** Answers whose compressed forms a sender keeps (an answer's forms are let go once four newer ones were sent). */
 const COMPRESSED_KEPT = 4;
 
-/** A file's bytes as the body of an answer, with the hold on the file given back once the body is sent or abandoned. */
-function streamHeld(file: SpoolFile, stream: Readable): Readable {
+/**
+ * A file's bytes as the body of an answer, with the hold on the file given
+ * back once the body is sent or abandoned. A body Fastify drops unread (a
+ * hook that answers otherwise) is destroyed when the response closes, so
+ * its hold comes back too.
+ */
+function streamHeld(reply: FastifyReply, file: SpoolFile, stream: Readable): Readable {
   stream.once('close', () => file.release());
+  reply.raw.once('close', () => stream.destroy());
   return stream;
+}
+
+/**
+ * Whether the client already holds this validator (If-None-Match, compared
+ * as plugins/conditional-requests.ts compares it), so the answer is a 304
+ * sent before any file is read or compressed.
+ */
+function holdsValidator(request: FastifyRequest, etag: string): boolean {
+  const held = request.headers['if-none-match'];
+  return held === etag || `W/${held}` === etag;
 }
 
 /** Gives back the sender's hold on a compressed form, a turn later, so a request handed it just before can take its own. */
 function letGo(form: Promise<CompressedForm>): void {
-  form.then(
-    (bytes) => setImmediate(() => Buffer.isBuffer(bytes) || bytes.release()),
-    () => undefined,
-  );
+  releaseAfterTurn(form, (bytes) => Buffer.isBuffer(bytes) || bytes.release());
 }
 
 export interface SpooledJsonSender {
@@ -85,6 +98,7 @@ export function createSpooledJsonSender(
   options: { readonly heapFormSourceBytes: number } = { heapFormSourceBytes: HEAP_FORM_SOURCE_BYTES },
 ): SpooledJsonSender {
   const compressedForms = new Map<string, CompressedForms>();
+  let closed = false;
 
   const formsOf = (etag: string): CompressedForms => {
     const forms = compressedForms.get(etag) ?? {};
@@ -102,8 +116,9 @@ export function createSpooledJsonSender(
   const compress = async (json: SpooledJson, encoding: CompressionEncoding): Promise<CompressedForm> => {
     if (!json.file.retain()) throw new Error('The spooled answer was let go before it was compressed');
     const heap: Buffer[] | undefined = json.file.byteLength <= options.heapFormSourceBytes ? [] : undefined;
-    const file = heap ? undefined : await createSpoolFile();
+    let file: SpoolFile | undefined;
     try {
+      if (!heap) file = await createSpoolFile();
       await pipeline(
         json.file.stream(),
         compressor(encoding, json.file.byteLength),
@@ -130,6 +145,8 @@ export function createSpooledJsonSender(
   const heldCompressedForm = async (json: SpooledJson, encoding: CompressionEncoding): Promise<CompressedForm | undefined> => {
     const forms = formsOf(json.etag);
     const form = (forms[encoding] ??= compress(json, encoding));
+    // Once closed, the sender keeps nothing: the form is let go once this request has its hold.
+    if (closed) letGo(form);
     try {
       const bytes = await form;
       return Buffer.isBuffer(bytes) || bytes.retain() ? bytes : undefined;
@@ -151,6 +168,11 @@ export function createSpooledJsonSender(
       };
       try {
         reply.type('application/json; charset=utf-8');
+        // Headers only, without reading the file (Fastify would read a stream body through to discard it).
+        if (request.method === 'HEAD') {
+          if (!patchPiece) reply.header('ETag', json.etag);
+          return reply.header('Vary', 'Accept-Encoding').send();
+        }
         if (patchPiece) {
           async function* patched(patch: PiecePatch) {
             let start = 0;
@@ -159,11 +181,11 @@ export function createSpooledJsonSender(
               start = end;
             }
           }
-          const body = handOver(streamHeld(file, Readable.from(patched(patchPiece), { objectMode: false })));
+          const body = handOver(streamHeld(reply, file, Readable.from(patched(patchPiece), { objectMode: false })));
           return reply.header('Vary', 'Accept-Encoding').send(body);
         }
-        // A client holding this ETag gets 304 from the conditional-request plugin (plugins/conditional-requests.ts).
         reply.header('ETag', json.etag);
+        if (holdsValidator(request, json.etag)) return reply.code(304).send();
         if (file.byteLength < COMPRESSION_THRESHOLD_BYTES) return reply.send(await file.read(0, file.byteLength));
         reply.header('Vary', 'Accept-Encoding');
         const encoding = chosenEncoding(request);
@@ -171,15 +193,16 @@ export function createSpooledJsonSender(
         if (encoding !== undefined && form !== undefined) {
           reply.header('Content-Encoding', encoding);
           if (Buffer.isBuffer(form)) return reply.send(form);
-          return reply.header('Content-Length', String(form.byteLength)).send(streamHeld(form, form.stream()));
+          return reply.header('Content-Length', String(form.byteLength)).send(streamHeld(reply, form, form.stream()));
         }
         if (encoding === undefined) reply.header('Content-Length', String(file.byteLength));
-        return reply.send(handOver(streamHeld(file, file.stream())));
+        return reply.send(handOver(streamHeld(reply, file, file.stream())));
       } finally {
         if (held) file.release();
       }
     },
     close() {
+      closed = true;
       for (const forms of compressedForms.values()) for (const form of Object.values(forms)) letGo(form);
       compressedForms.clear();
     },

@@ -6,6 +6,7 @@ import { newId } from '../db/ids';
 import { openSpoolFileCount } from '../http/spool-file';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { likedFlagsPatch } from './full-list';
 import { insertPromptsIfAbsent } from './insert-repository';
 
 /** Several of the builder's turns of 400 prompts, so the list is made of several chunks. */
@@ -24,6 +25,22 @@ async function allPages(t: TestApp, query: string): Promise<Prompt[]> {
   }
   return prompts;
 }
+
+describe("a visitor's liked flags", () => {
+  it("are set on their liked prompts alone, even when a prompt's text quotes another's JSON", () => {
+    const prompt = (id: string, text: string) =>
+      JSON.stringify({ _id: id, title: 't', prompt: text, likes: 1, liked: false, copyCount: 0 });
+    const piece = `[${[prompt('a1', '{"_id":"b2","liked":false}'), prompt('b2', ',"liked":false'), prompt('c3', 'plain')].join(',')}`;
+    const patched = likedFlagsPatch(new Set(['b2', 'c3']))(Buffer.from(piece));
+    expect(patched.length).toBe(piece.length);
+    const items = JSON.parse(`${patched.toString()}]`) as { _id: string; prompt: string; liked: boolean }[];
+    expect(items.map((item) => [item._id, item.liked, item.prompt])).toEqual([
+      ['a1', false, '{"_id":"b2","liked":false}'],
+      ['b2', true, ',"liked":false'],
+      ['c3', true, 'plain'],
+    ]);
+  });
+});
 
 describe.each(TEST_DIALECTS)('the unpaged list on %s', (dialect) => {
   let t: TestApp;

@@ -89,7 +89,8 @@ export function likedFlagsPatch(likedIds: ReadonlySet<string>): PiecePatch {
       const idEnd = piece.indexOf('"', idStart);
       if (!likedIds.has(piece.toString('latin1', idStart, idEnd))) continue;
       const flag = piece.indexOf(LIKED_FALSE, idEnd);
-      LIKED_TRUE.copy(piece, flag + LIKED_FALSE.length - 'false'.length);
+      // Never found while toPrompt writes the flag; a missing one leaves the piece as it is rather than break it.
+      if (flag !== -1) LIKED_TRUE.copy(piece, flag + LIKED_FALSE.length - 'false'.length);
     }
     return piece;
   };

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ERROR_CODES } from '@prompt-vault/shared/errors';
 import type { CountQuery, ListQuery, Prompt, SortOption } from '@prompt-vault/shared/schemas';
 import { searchTextOf } from '@prompt-vault/shared/search-text';
@@ -14,6 +15,9 @@ import { type TitleMatches, readTitleMatches, withWalkOrder } from './relevance'
 import { type SearchStrategy, shortestWalkedList, walkOrderFor } from './search';
 import { toPrompt } from './to-prompt';
 import { createVisitorLikes } from './visitor-likes';
+
+/** How many times a closed unpaged list is asked for again (heldFullList). */
+const FULL_LIST_ATTEMPTS = 3;
 
 /** The order a list has when the visitor picked none: newest first. */
 export const DEFAULT_SORT: SortOption = 'newest';
@@ -253,6 +257,21 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     return { prompts: pageRows.map(toPrompt), total, nextCursor };
   };
 
+  /**
+   * The unpaged list for a key, with a hold taken for the caller. The cache
+   * lets go of a list a turn after dropping it, so a list handed over is
+   * open; should one be closed all the same, the cache is asked again, a
+   * turn later, a few times at most.
+   */
+  const heldFullList = async (key: string, build: () => Promise<FullList>): Promise<FullList> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const list = await caches.fullLists.get(key, build);
+      if (list.file.retain()) return list;
+      if (attempt === FULL_LIST_ATTEMPTS) throw new Error(`The unpaged list ${key} was closed each of ${attempt} times it was handed over`);
+      await nextTurn();
+    }
+  };
+
   return {
     /**
      * The unpaged list (GET /api/prompts without `limit`, not liked-only) as
@@ -264,10 +283,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
       const sort = sortOf(query);
       const filter = filterOf(query, userId);
       const key = cacheKeys.fullList(keyParts(filter), sort);
-      let list: FullList;
-      // A list the cache let go of between handing it over and this hold is closed: the next one is asked for.
-      do list = await caches.fullLists.get(key, () => buildFullList(database, filter, sort));
-      while (!list.file.retain());
+      const list = await heldFullList(key, () => buildFullList(database, filter, sort));
       if (userId === undefined) return { list };
       try {
         const likedIds = await visitorLikes.all(userId);
