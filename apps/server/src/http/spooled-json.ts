@@ -143,9 +143,9 @@ export function createSpooledJsonSender(
 
   /** The form of json in this encoding (a file held for the caller), or undefined if it cannot be had. */
   const heldCompressedForm = async (json: SpooledJson, encoding: CompressionEncoding): Promise<CompressedForm | undefined> => {
-    const forms = formsOf(json.etag);
+    // Once closed, the sender keeps nothing: each form is its request's alone, let go once that request has its hold.
+    const forms = closed ? {} : formsOf(json.etag);
     const form = (forms[encoding] ??= compress(json, encoding));
-    // Once closed, the sender keeps nothing: the form is let go once this request has its hold.
     if (closed) letGo(form);
     try {
       const bytes = await form;
