@@ -7,6 +7,7 @@ import { visiblePromptCount } from '../db/summaries';
 import type { Cursor } from './cursor';
 import { RELEVANCE_TIERS, type RelevanceTier, type TitleMatches, relevanceTierCondition } from './relevance';
 import { type MatchList, type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCount, indexMatches, searchCondition } from './search';
+import { planWindow, windowMatches } from './trigram-plan';
 import {
   COMMON_NEEDLE,
   countByWords,
@@ -258,9 +259,18 @@ async function phraseOrTrigramMatches(db: Kysely<Database>, dialect: Dialect, te
   return byWords ?? trigramMatches(db, dialect, text, limit);
 }
 
-/** Up to `limit` prompts, of any status, containing `text`, from the trigram index; undefined under 3 characters. */
+/**
+ * Up to `limit` prompts, of any status, containing `text`, from the trigram
+ * index; undefined under 3 characters. On SQLite through the needle's
+ * cheapest part when one costs less than the whole (trigram-plan.ts).
+ */
 async function trigramMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number) {
   if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
+  if (dialect === 'sqlite') {
+    const plan = await planWindow(db, text);
+    const ids = plan && (await windowMatches(db, text, plan, limit));
+    if (ids) return ids;
+  }
   const { rows } = await indexMatches(dialect, text, limit).execute(db);
   return rows.map((row) => row.id);
 }
