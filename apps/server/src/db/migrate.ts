@@ -17,7 +17,6 @@ import * as titleWords from './migrations/0014-title-words';
 import * as searchWordTitles from './migrations/0015-search-word-titles';
 import * as searchGrams from './migrations/0016-search-grams';
 import * as searchWordCounts from './migrations/0017-search-word-counts';
-import * as trigramVocabulary from './migrations/0018-trigram-vocabulary';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -41,7 +40,6 @@ const migrations: Record<string, Migration> = {
   '0015-search-word-titles': searchWordTitles,
   '0016-search-grams': searchGrams,
   '0017-search-word-counts': searchWordCounts,
-  '0018-trigram-vocabulary': trigramVocabulary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,11 +5,11 @@ import { localLibraryWrites } from '../cache/library-writes';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { countPrompts, findMatches } from './read-repository';
 import { createPromptsService } from './service';
-import { type TrigramFigures, chooseWindow, planWindow, trigramsOf, windowMatches, windowMatchesQuery } from './trigram-plan';
+import { ENTRIES_READ_PER_PROMPT_TESTED, chooseWindow, estimatePromptsHolding, planWindow, sampleTrigrams, trigramsOf, windowMatches, windowMatchesQuery } from './trigram-plan';
 
 describe('choosing the part of a needle to look up', () => {
-  const common: TrigramFigures = { prompts: 50_000, occurrences: 100_000 };
-  const rare: TrigramFigures = { prompts: 100, occurrences: 120 };
+  const COMMON = 50_000;
+  const RARE = 100;
 
   it('cuts trigrams as the trigram tokenizer does', () => {
     expect(trigramsOf('Meal Plan')).toEqual(['mea', 'eal', 'al ', 'l p', ' pl', 'pla', 'lan']);
@@ -17,21 +17,21 @@ describe('choosing the part of a needle to look up', () => {
   });
 
   it('takes the run of rare trigrams, and lets the whole needle back in past what it would cost', () => {
-    const figures = (trigram: string) => (trigram === 'ssi' || trigram === 'sis' ? rare : common);
+    const promptsHolding = (trigram: string) => (trigram === 'ssi' || trigram === 'sis' ? RARE : COMMON);
     const needle = 'questions assistant';
-    // "ssi" alone: 120 occurrences and 100 prompts to test; with "sis": 240 and about 80; any common
-    // trigram more adds 100,000 occurrences.
-    const plan = chooseWindow(needle, figures);
+    // "ssi" alone: 100 entries read and 100 prompts to test; with "sis": 200 read and about 80 to test; any
+    // common trigram more adds 50,000 entries.
+    const plan = chooseWindow(needle, promptsHolding);
     expect(plan?.window).toBe('ssis');
-    const wholeCost = (trigramsOf(needle).length - 2) * common.occurrences + 2 * rare.occurrences;
-    expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 2 * rare.occurrences) / 90));
+    const wholeCost = (trigramsOf(needle).length - 2) * COMMON + 2 * RARE;
+    expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 2 * RARE) / ENTRIES_READ_PER_PROMPT_TESTED));
   });
 
   it('reads the whole needle when no part of it is cheaper, or the needle is not ASCII or one trigram', () => {
-    const everyTrigramRare = () => ({ prompts: 1, occurrences: 1 });
-    expect(chooseWindow('questions assistant', everyTrigramRare)).toBeUndefined();
-    expect(chooseWindow('café crème', (trigram) => (trigram === 'caf' ? rare : common))).toBeUndefined();
-    expect(chooseWindow('zeb', () => rare)).toBeUndefined();
+    // Every trigram in one prompt: any part leaves at least that one to test, however long the part.
+    expect(chooseWindow('questions assistant for questions assistants', () => 1)).toBeUndefined();
+    expect(chooseWindow('café crème', (trigram) => (trigram === 'caf' ? RARE : COMMON))).toBeUndefined();
+    expect(chooseWindow('zeb', () => RARE)).toBeUndefined();
   });
 });
 
@@ -42,6 +42,7 @@ describe('choosing the part of a needle to look up', () => {
  */
 describe('finding a needle through its rare part, on sqlite', () => {
   let database: TestDatabase;
+  const COMMON_PROMPTS = 60;
   const COMMON_TEXT = 'Questions and answers: questions, then more questions about the question.';
   const rareTexts = [
     { title: 'Questions Zebra Guide', prompt: COMMON_TEXT },
@@ -55,7 +56,7 @@ describe('finding a needle through its rare part, on sqlite', () => {
     database = await createTestDatabase('sqlite');
     const caches = createAppCaches();
     const library = createPromptsService(database, caches, localLibraryWrites(caches));
-    for (let index = 0; index < 60; index += 1) {
+    for (let index = 0; index < COMMON_PROMPTS; index += 1) {
       await library.create({ title: `Common ${index}`, prompt: COMMON_TEXT, category: 'Writing', model: 'o3', tags: [] });
     }
     for (const row of rareTexts) await library.create({ ...row, category: 'Writing', model: 'o3', tags: [] });
@@ -82,6 +83,38 @@ describe('finding a needle through its rare part, on sqlite', () => {
     }
     expect(await scanned('questions zebra')).toHaveLength(3);
     expect(await scanned('questions, then more zebra')).toEqual([]);
+  });
+
+  it('samples a trigram once for searches asking at the same time, and keeps its estimate', async () => {
+    let statements = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const [both, one] = await Promise.all([estimatePromptsHolding(counted, ['zeb', 'que']), estimatePromptsHolding(counted, ['zeb'])]);
+    expect(statements).toBe(1);
+    // Fewer matches than a sample: counted. Every rare text holds "zebra", and every prompt "questions".
+    expect(both('zeb')).toBe(rareTexts.length);
+    expect(one('zeb')).toBe(rareTexts.length);
+    expect(both('que')).toBe(COMMON_PROMPTS + rareTexts.length);
+    expect(both('xyz')).toBe(0);
+    await estimatePromptsHolding(counted, ['que', 'zeb']);
+    expect(statements).toBe(1);
+  });
+
+  it("estimates a trigram's prompts from its newest ones, by the share of the rowids they span", async () => {
+    const library = COMMON_PROMPTS + rareTexts.length;
+    // Samples of ten. Every prompt holds "que": its newest ten span ten rowids of ten. Only the common
+    // prompts' titles hold "com" ("Common 0" is rowid 1): its newest ten, rowids 51 to 60, span 15 of the
+    // library's rowids, so it is guessed in 10 of every 15 prompts.
+    const estimates = await sampleTrigrams(database.db, ['que', 'com', 'xyz'], 10);
+    expect(estimates.get('que')).toBe(library);
+    const oldestSampled = COMMON_PROMPTS - 10 + 1;
+    expect(estimates.get('com')).toBe(Math.round((10 * library) / (library - oldestSampled + 1)));
+    expect(estimates.get('xyz') ?? 0).toBe(0);
   });
 
   it('gives way to the whole needle when the part finds more prompts than its limit', async () => {

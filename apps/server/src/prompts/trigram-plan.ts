@@ -8,28 +8,32 @@ import { ASCII_ONLY, TRIGRAM_MIN_LENGTH, ftsPhrase, likePattern } from './search
  *
  * An FTS5 phrase reads the position list of every trigram of the needle, and
  * checks the positions in every prompt holding them all. A common trigram
- * ("ion", in 79% of the generated prompts, 1.8 occurrences each) costs that
- * work whatever the rest of the needle is: "tions a" took 29 ms at 100,000
- * prompts, though only 227 prompts hold it. A rarer part of the needle ("assist"
- * in "questions assistant") is read in a fraction of the time, and the few
- * prompts it finds are then tested for the whole needle with LIKE on their
- * own title and text, which is exact for an ASCII needle (search.ts).
+ * ("ion", in 79% of the generated prompts) costs that work whatever the rest
+ * of the needle is: "tions a" took 29 ms at 100,000 prompts, though only
+ * 227 prompts hold it. A rarer part of the needle ("assist" in "questions
+ * assistant") is read in a fraction of the time, and the few prompts it
+ * finds are then tested for the whole needle with LIKE on their own title
+ * and text, which is exact for an ASCII needle (search.ts).
  *
- * The index's own figures (migration 0018's `prompts_fts_vocab`: prompts and
- * occurrences per trigram) price each run of the needle's trigrams. They only
- * steer the choice: a stale or wrong figure costs time, never a wrong match,
- * and a part that finds more prompts than reading the whole needle would
- * have cost gives way to the whole needle (windowMatches).
+ * How many prompts hold each trigram, estimated from its newest matches
+ * (sampleTrigrams), prices each run of the needle's trigrams. The estimates
+ * only steer the choice: a wrong one costs time, never a wrong match, and a
+ * part that finds more prompts than reading the whole needle would have cost
+ * gives way to the whole needle (windowMatches).
  */
 
 /**
  * Testing one prompt found by the part against the whole needle costs about
- * as much as reading this many trigram occurrences in a phrase. Measured at
- * 100,000 prompts, one thread: 3.2 microseconds a prompt tested ("checklis",
- * 17,091 prompts, 55 ms) against 35 nanoseconds an occurrence read ("tions
- * a", 722,000 occurrences, 29 ms; "e e", 90,000, 2.5 ms).
+ * as much as a phrase reading this many prompts' entries of one trigram.
+ * Measured at 100,000 prompts, one thread: 3.2 microseconds a prompt tested
+ * ("checklis", 17,091 prompts, 55 ms) against about 63 nanoseconds an entry
+ * read (35 an occurrence, 1.8 occurrences an entry: "tions a", 722,000
+ * occurrences, 29 ms), a ratio of 50. At 1,000,000 prompts a test costs
+ * more (rows further apart, fewer in the page cache): over 150 of the bench's
+ * needles there, 50 took 71% of the whole needles' time, 100 61%, 200 59%;
+ * at 100,000, 100 took 76% (50: 82%; each figure within about 5%).
  */
-const OCCURRENCES_PER_PROMPT_TESTED = 90;
+export const ENTRIES_READ_PER_PROMPT_TESTED = 100;
 
 /**
  * How many of the rarest trigram's prompts each further trigram of a run is
@@ -43,18 +47,24 @@ const KEPT_PER_FURTHER_TRIGRAM = 0.8;
 /** The fewest prompts a part may find before the whole needle is read instead, whatever the estimate. */
 const MIN_CANDIDATE_LIMIT = 50;
 
-/** How long a trigram's figures are trusted; they drift only as prompts are added. */
-const FIGURES_TTL_MS = 60_000;
+/** Needles with more trigrams are read whole: they are rare, and their sample would be a long statement. */
+const MAX_PLANNED_TRIGRAMS = 64;
 
-/** The most trigrams whose figures a connection keeps; past it they are read again. */
-const MAX_KEPT_FIGURES = 50_000;
+/**
+ * How many of a trigram's newest matches are read to estimate how many
+ * prompts hold it. Reading them costs about 0.3 ms whatever the library's
+ * size, where counting all of "ion"'s took 33 ms at 1,000,000 prompts.
+ */
+const SAMPLED_MATCHES = 200;
 
-export interface TrigramFigures {
-  /** Prompts holding the trigram (either column). */
-  readonly prompts: number;
-  /** Its occurrences in all of them. */
-  readonly occurrences: number;
-}
+/** How long a trigram's estimate is trusted: it drifts only as prompts are added. */
+const ESTIMATE_TTL_MS = 10 * 60_000;
+
+/** The most trigrams whose estimates are kept; past it they are sampled again. */
+const MAX_KEPT_ESTIMATES = 50_000;
+
+/** How many prompts hold a trigram, as estimated; 0 for one the index does not hold. */
+export type TrigramPrompts = (trigram: string) => number;
 
 /** Part of a needle to look up, and how many prompts it may find before the whole needle is cheaper. */
 export interface WindowPlan {
@@ -76,77 +86,113 @@ export function trigramsOf(needle: string): string[] {
 }
 
 /**
- * The run of the needle's trigrams cheapest to read and test (its cost: its
- * occurrences, plus the prompts it is guessed to find times
- * OCCURRENCES_PER_PROMPT_TESTED), as the text it spans; undefined when the
+ * The run of the needle's trigrams cheapest to read and test (its cost: the
+ * entries it reads, plus the prompts it is guessed to find times
+ * ENTRIES_READ_PER_PROMPT_TESTED), as the text it spans; undefined when the
  * whole needle costs no more, or it is not ASCII (the test would not fold
  * its case as the index does).
  */
-export function chooseWindow(needle: string, figures: (trigram: string) => TrigramFigures): WindowPlan | undefined {
+export function chooseWindow(needle: string, promptsHolding: TrigramPrompts): WindowPlan | undefined {
   if (!ASCII_ONLY.test(needle)) return undefined;
   const trigrams = trigramsOf(needle);
   if (trigrams.length < 2) return undefined;
-  const wholeCost = trigrams.reduce((sum, trigram) => sum + figures(trigram).occurrences, 0);
+  const wholeCost = trigrams.reduce((sum, trigram) => sum + promptsHolding(trigram), 0);
   let best: { cost: number; readCost: number; first: number; last: number } | undefined;
   for (let first = 0; first < trigrams.length; first += 1) {
     let readCost = 0;
     let rarest = Number.POSITIVE_INFINITY;
     // The whole needle as a window costs its read plus the tests: never less than wholeCost.
     for (let last = first; last < trigrams.length; last += 1) {
-      const { prompts, occurrences } = figures(trigrams[last] ?? '');
-      readCost += occurrences;
+      const prompts = promptsHolding(trigrams[last] ?? '');
+      readCost += prompts;
       rarest = Math.min(rarest, prompts);
-      const guessedPrompts = rarest * KEPT_PER_FURTHER_TRIGRAM ** (last - first);
-      const cost = readCost + guessedPrompts * OCCURRENCES_PER_PROMPT_TESTED;
+      // At least one prompt unless a trigram is in none: a long run's guess shrinks below any real count.
+      const guessedPrompts = Math.min(rarest, Math.max(1, rarest * KEPT_PER_FURTHER_TRIGRAM ** (last - first)));
+      const cost = readCost + guessedPrompts * ENTRIES_READ_PER_PROMPT_TESTED;
       if (!best || cost < best.cost) best = { cost, readCost, first, last };
     }
   }
   if (!best || best.cost >= wholeCost) return undefined;
   return {
     window: needle.slice(best.first, best.last + TRIGRAM_MIN_LENGTH),
-    candidateLimit: Math.max(MIN_CANDIDATE_LIMIT, Math.floor((wholeCost - best.readCost) / OCCURRENCES_PER_PROMPT_TESTED)),
+    candidateLimit: Math.max(MIN_CANDIDATE_LIMIT, Math.floor((wholeCost - best.readCost) / ENTRIES_READ_PER_PROMPT_TESTED)),
   };
 }
 
-/** The plan for `needle` (chooseWindow), reading the figures of its trigrams only when it could have one. */
+/** The plan for `needle` (chooseWindow), sampling its trigrams only when it could have one. */
 export async function planWindow(db: Kysely<Database>, needle: string): Promise<WindowPlan | undefined> {
   const trigrams = trigramsOf(needle);
-  if (!ASCII_ONLY.test(needle) || trigrams.length < 2) return undefined;
-  return chooseWindow(needle, await readTrigramFigures(db, trigrams));
+  if (!ASCII_ONLY.test(needle) || trigrams.length < 2 || trigrams.length > MAX_PLANNED_TRIGRAMS) return undefined;
+  return chooseWindow(needle, await estimatePromptsHolding(db, trigrams));
 }
 
-interface KeptFigures {
-  readonly figures: TrigramFigures;
-  readonly readAt: number;
+interface KeptEstimate {
+  /** Shared by every search that asks while the sample is read. */
+  readonly prompts: Promise<number>;
+  readonly sampledAt: number;
 }
 
-/** Figures kept per database handle: each test's database is its own. */
-const keptFigures = new WeakMap<object, Map<string, KeptFigures>>();
+/** Estimates kept per database handle: each test's database is its own. */
+const keptEstimates = new WeakMap<object, Map<string, KeptEstimate>>();
 
-/** The figures of `trigrams` from the index's vocabulary, read once a minute at most (FIGURES_TTL_MS). */
-export async function readTrigramFigures(db: Kysely<Database>, trigrams: readonly string[]): Promise<(trigram: string) => TrigramFigures> {
-  let kept = keptFigures.get(db);
+/**
+ * How many prompts hold each of `trigrams`, sampled again after
+ * ESTIMATE_TTL_MS. A sample in flight is shared: fifty searches starting at
+ * once must not each read "ion".
+ */
+export async function estimatePromptsHolding(db: Kysely<Database>, trigrams: readonly string[]): Promise<TrigramPrompts> {
+  let kept = keptEstimates.get(db);
   if (!kept) {
     kept = new Map();
-    keptFigures.set(db, kept);
+    keptEstimates.set(db, kept);
   }
   const now = Date.now();
-  const missing = [...new Set(trigrams)].filter((trigram) => {
+  const unique = [...new Set(trigrams)];
+  const missing = unique.filter((trigram) => {
     const entry = kept.get(trigram);
-    return !entry || now - entry.readAt > FIGURES_TTL_MS;
+    return !entry || now - entry.sampledAt > ESTIMATE_TTL_MS;
   });
   if (missing.length > 0) {
-    if (kept.size + missing.length > MAX_KEPT_FIGURES) kept.clear();
-    const { rows } = await sql<{ term: string; doc: number; cnt: number }>`
-      SELECT term, doc, cnt FROM prompts_fts_vocab WHERE term IN (${sql.join(missing)})`.execute(db);
-    const found = new Map(rows.map((row) => [row.term, row]));
+    if (kept.size + missing.length > MAX_KEPT_ESTIMATES) kept.clear();
+    const sampled = sampleTrigrams(db, missing);
     for (const trigram of missing) {
-      const row = found.get(trigram);
-      // A trigram the index does not hold: no prompt contains the needle, and reading that part costs nothing.
-      kept.set(trigram, { figures: { prompts: row?.doc ?? 0, occurrences: row?.cnt ?? 0 }, readAt: now });
+      const prompts = sampled.then((estimates) => estimates.get(trigram) ?? 0);
+      kept.set(trigram, { prompts, sampledAt: now });
+      // A failed sample is not kept: the next search samples again.
+      prompts.catch(() => {
+        if (kept.get(trigram)?.prompts === prompts) kept.delete(trigram);
+      });
     }
   }
-  return (trigram) => kept.get(trigram)?.figures ?? { prompts: 0, occurrences: 0 };
+  const estimates = new Map<string, number>();
+  for (const trigram of unique) estimates.set(trigram, (await kept.get(trigram)?.prompts) ?? 0);
+  return (trigram) => estimates.get(trigram) ?? 0;
+}
+
+/**
+ * Estimates from each trigram's SAMPLED_MATCHES newest matches, read from
+ * the end of its list (FTS5 reads a list backwards without reading the rest;
+ * bounding rowids instead read it all): a trigram with fewer is counted
+ * exactly, and one with that many is held by the share of the rowids they
+ * span of the library's rowids.
+ */
+export async function sampleTrigrams(
+  db: Kysely<Database>,
+  trigrams: readonly string[],
+  sampledMatches = SAMPLED_MATCHES,
+): Promise<Map<string, number>> {
+  const samples = trigrams.map(
+    (trigram) => sql`SELECT ${trigram} AS trigram, count(*) AS matches, min(id) AS oldest
+      FROM (SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(trigram)} ORDER BY rowid DESC LIMIT ${sampledMatches})`,
+  );
+  const { rows } = await sql<{ trigram: string; matches: number; oldest: number | null; newest: number | null }>`
+    SELECT sample.*, (SELECT max(rowid) FROM prompts) AS newest FROM (${sql.join(samples, sql` UNION ALL `)}) AS sample`.execute(db);
+  return new Map(
+    rows.map(({ trigram, matches, oldest, newest }) => {
+      if (matches < sampledMatches || oldest === null || newest === null) return [trigram, matches];
+      return [trigram, Math.round((matches * newest) / (newest - oldest + 1))];
+    }),
+  );
 }
 
 /**
