@@ -151,13 +151,19 @@ export function searchCondition(
   if (strategy === 'index' && [...text].length >= TRIGRAM_MIN_LENGTH) {
     return sql<SqlBool>`prompts.rowid IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)})`;
   }
-  if (ASCII_ONLY.test(text)) {
-    const pattern = likePattern(text);
-    return eb.or([sql<SqlBool>`prompts.title LIKE ${pattern} ESCAPE '\\'`, sql<SqlBool>`prompts.prompt LIKE ${pattern} ESCAPE '\\'`]);
-  }
+  if (ASCII_ONLY.test(text)) return asciiTextContains(text);
   const needle = text.toLowerCase();
   const lower = sql.raw(SQLITE_LOWER_FUNCTION);
   return eb.or([sql<SqlBool>`instr(${lower}(prompts.title), ${needle}) > 0`, sql<SqlBool>`instr(${lower}(prompts.prompt), ${needle}) > 0`]);
+}
+
+/**
+ * SQLite: the prompt's title or text contains `text` as LIKE compares it,
+ * folding ASCII case only: exact for an ASCII needle (ASCII_ONLY).
+ */
+export function asciiTextContains(text: string): Expression<SqlBool> {
+  const pattern = likePattern(text);
+  return sql<SqlBool>`(prompts.title LIKE ${pattern} ESCAPE '\\' OR prompts.prompt LIKE ${pattern} ESCAPE '\\')`;
 }
 
 /**

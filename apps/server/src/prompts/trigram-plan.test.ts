@@ -50,6 +50,7 @@ describe('finding a needle through its rare part, on sqlite', () => {
     { title: 'Zebra alone', prompt: 'A zebra, and questions elsewhere; not together.' },
     { title: 'Zebra questions', prompt: 'Questions-zebra with a hyphen is not the needle.' },
     { title: 'Odd zebra', prompt: 'Take 5% off questions zebra_like names.' },
+    { title: 'Escapes', prompt: 'Escape \\ questions and "quoted zebra" questions.' },
   ];
 
   beforeAll(async () => {
@@ -72,17 +73,46 @@ describe('finding a needle through its rare part, on sqlite', () => {
   };
 
   it('finds what a scan finds, through the rare part', async () => {
-    for (const needle of ['questions zebra', 'QUESTIONS ZEBRA', 'questions zebra_', 'questions, then more zebra', '5% off questions']) {
+    const needles = ['questions zebra', 'QUESTIONS ZEBRA', 'questions zebra_', 'questions, then more zebra', '5% off questions', 'escape \\ questions', 'zebra" questions'];
+    for (const needle of needles) {
       const plan = await planWindow(database.db, needle);
-      // The plan is not vacuous: each needle is read through a part of it.
+      // The plan is not vacuous: each needle is read through a part of it, which finds its prompts itself.
       expect(plan?.window, needle).toBeDefined();
-      expect(needle.toLowerCase(), needle).toContain(plan?.window.toLowerCase());
+      if (!plan) continue;
+      expect(needle.toLowerCase(), needle).toContain(plan.window.toLowerCase());
+      expect(await windowMatches(database.db, needle, plan, 100), needle).toEqual(await scanned(needle));
       const list = await findMatches(database.db, 'sqlite', needle, 100);
       expect([...(list?.matches ?? [])].sort((a, b) => Number(a) - Number(b)), needle).toEqual(await scanned(needle));
       expect(await countPrompts(database.db, 'sqlite', { q: needle }, list), needle).toBe(await countPrompts(database.db, 'sqlite', { q: needle }, 'scan'));
     }
     expect(await scanned('questions zebra')).toHaveLength(3);
+    expect(await scanned('escape \\ questions')).toHaveLength(1);
+    expect(await scanned('zebra" questions')).toHaveLength(1);
     expect(await scanned('questions, then more zebra')).toEqual([]);
+  });
+
+  it('takes % and _ in a needle literally', async () => {
+    const plan = { window: 'zebra', candidateLimit: 10 };
+    // Unescaped, each would match "Questions Zebra", "Questions-zebra" and the like.
+    expect(await windowMatches(database.db, 'questions_zebra', plan, 100)).toEqual([]);
+    expect(await windowMatches(database.db, 'questions%zebra', plan, 100)).toEqual([]);
+    expect(await windowMatches(database.db, 'zebra_', plan, 100)).toEqual(await scanned('zebra_'));
+    expect(await scanned('zebra_')).toHaveLength(1);
+  });
+
+  it('reads a needle of more than 64 trigrams whole, sampling nothing', async () => {
+    let statements = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    expect(await planWindow(counted, 'questions zebra '.repeat(5))).toBeUndefined();
+    expect(statements).toBe(0);
+    expect(await planWindow(counted, 'questions zebra')).toBeDefined();
+    expect(statements).toBe(1);
   });
 
   it('samples a trigram once for searches asking at the same time, and keeps its estimate', async () => {
@@ -122,7 +152,8 @@ describe('finding a needle through its rare part, on sqlite', () => {
     expect(await windowMatches(database.db, 'questions zebra', plan, 100)).toBeUndefined();
     expect(await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 100)).toHaveLength(3);
     // Under the caller's limit, as the whole needle's lookup stops there.
-    expect(await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 2)).toHaveLength(2);
+    const firstTwo = (await scanned('questions zebra')).slice(0, 2);
+    expect(await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 2)).toEqual(firstTwo);
   });
 
   it("looks each of the part's prompts up by its key, never scanning the prompts", async () => {

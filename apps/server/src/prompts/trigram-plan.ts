@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { ASCII_ONLY, TRIGRAM_MIN_LENGTH, ftsPhrase, likePattern } from './search';
+import { type ReadCache, createReadCache } from '../cache/read-cache';
+import { ASCII_ONLY, asciiTextContains, ftsPhrase } from './search';
 
 /**
  * SQLite: which part of a needle a search looks up in the trigram index
@@ -60,8 +61,11 @@ const SAMPLED_MATCHES = 200;
 /** How long a trigram's estimate is trusted: it drifts only as prompts are added. */
 const ESTIMATE_TTL_MS = 10 * 60_000;
 
-/** The most trigrams whose estimates are kept; past it they are sampled again. */
+/** The most trigrams whose estimates are kept; past it the least recently used are sampled again. */
 const MAX_KEPT_ESTIMATES = 50_000;
+
+/** The trigram tokenizer's tokens: every run of three characters. */
+const TRIGRAM_LENGTH = 3;
 
 /** How many prompts hold a trigram, as estimated; 0 for one the index does not hold. */
 export type TrigramPrompts = (trigram: string) => number;
@@ -79,8 +83,8 @@ export interface WindowPlan {
 export function trigramsOf(needle: string): string[] {
   const folded = needle.toLowerCase();
   const trigrams: string[] = [];
-  for (let start = 0; start + TRIGRAM_MIN_LENGTH <= folded.length; start += 1) {
-    trigrams.push(folded.slice(start, start + TRIGRAM_MIN_LENGTH));
+  for (let start = 0; start + TRIGRAM_LENGTH <= folded.length; start += 1) {
+    trigrams.push(folded.slice(start, start + TRIGRAM_LENGTH));
   }
   return trigrams;
 }
@@ -114,7 +118,7 @@ export function chooseWindow(needle: string, promptsHolding: TrigramPrompts): Wi
   }
   if (!best || best.cost >= wholeCost) return undefined;
   return {
-    window: needle.slice(best.first, best.last + TRIGRAM_MIN_LENGTH),
+    window: needle.slice(best.first, best.last + TRIGRAM_LENGTH),
     candidateLimit: Math.max(MIN_CANDIDATE_LIMIT, Math.floor((wholeCost - best.readCost) / ENTRIES_READ_PER_PROMPT_TESTED)),
   };
 }
@@ -126,73 +130,67 @@ export async function planWindow(db: Kysely<Database>, needle: string): Promise<
   return chooseWindow(needle, await estimatePromptsHolding(db, trigrams));
 }
 
-interface KeptEstimate {
-  /** Shared by every search that asks while the sample is read. */
-  readonly prompts: Promise<number>;
-  readonly sampledAt: number;
-}
-
-/** Estimates kept per database handle: each test's database is its own. */
-const keptEstimates = new WeakMap<object, Map<string, KeptEstimate>>();
+/** Estimates kept per database handle (each test's database is its own), as any read is kept (ReadCache). */
+const keptEstimates = new WeakMap<Kysely<Database>, ReadCache>();
 
 /**
  * How many prompts hold each of `trigrams`, sampled again after
- * ESTIMATE_TTL_MS. A sample in flight is shared: fifty searches starting at
- * once must not each read "ion".
+ * ESTIMATE_TTL_MS. The ones not known are sampled together in one
+ * statement, and a sample in flight is shared: fifty searches starting at
+ * once must not each read "ion". A failed sample is not kept.
  */
 export async function estimatePromptsHolding(db: Kysely<Database>, trigrams: readonly string[]): Promise<TrigramPrompts> {
   let kept = keptEstimates.get(db);
   if (!kept) {
-    kept = new Map();
+    kept = createReadCache({ ttlMs: ESTIMATE_TTL_MS, maxEntries: MAX_KEPT_ESTIMATES });
     keptEstimates.set(db, kept);
   }
-  const now = Date.now();
   const unique = [...new Set(trigrams)];
-  const missing = unique.filter((trigram) => {
-    const entry = kept.get(trigram);
-    return !entry || now - entry.sampledAt > ESTIMATE_TTL_MS;
-  });
-  if (missing.length > 0) {
-    if (kept.size + missing.length > MAX_KEPT_ESTIMATES) kept.clear();
-    const sampled = sampleTrigrams(db, missing);
-    for (const trigram of missing) {
-      const prompts = sampled.then((estimates) => estimates.get(trigram) ?? 0);
-      kept.set(trigram, { prompts, sampledAt: now });
-      // A failed sample is not kept: the next search samples again.
-      prompts.catch(() => {
-        if (kept.get(trigram)?.prompts === prompts) kept.delete(trigram);
-      });
-    }
-  }
-  const estimates = new Map<string, number>();
-  for (const trigram of unique) estimates.set(trigram, (await kept.get(trigram)?.prompts) ?? 0);
-  return (trigram) => estimates.get(trigram) ?? 0;
+  const toSample: string[] = [];
+  let sample: Promise<Map<string, number>> | undefined;
+  const estimates = unique.map((trigram) =>
+    kept.get(trigram, () => {
+      toSample.push(trigram);
+      // Started a microtask later, once this loop has listed every trigram the cache does not know.
+      return Promise.resolve()
+        .then(() => (sample ??= sampleTrigrams(db, toSample)))
+        .then((sampled) => sampled.get(trigram) ?? 0);
+    }),
+  );
+  const values = await Promise.all(estimates);
+  const known = new Map(unique.map((trigram, index) => [trigram, values[index] ?? 0]));
+  return (trigram) => known.get(trigram) ?? 0;
 }
 
 /**
- * Estimates from each trigram's SAMPLED_MATCHES newest matches, read from
+ * Estimates from each trigram's `sampledMatches` newest matches, read from
  * the end of its list (FTS5 reads a list backwards without reading the rest;
  * bounding rowids instead read it all): a trigram with fewer is counted
  * exactly, and one with that many is held by the share of the rowids they
- * span of the library's rowids.
+ * span of the library's rowids. One statement whatever the number of
+ * trigrams, so it is prepared once.
  */
 export async function sampleTrigrams(
   db: Kysely<Database>,
   trigrams: readonly string[],
   sampledMatches = SAMPLED_MATCHES,
 ): Promise<Map<string, number>> {
-  const samples = trigrams.map(
-    (trigram) => sql`SELECT ${trigram} AS trigram, count(*) AS matches, min(id) AS oldest
-      FROM (SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(trigram)} ORDER BY rowid DESC LIMIT ${sampledMatches})`,
-  );
-  const { rows } = await sql<{ trigram: string; matches: number; oldest: number | null; newest: number | null }>`
-    SELECT sample.*, (SELECT max(rowid) FROM prompts) AS newest FROM (${sql.join(samples, sql` UNION ALL `)}) AS sample`.execute(db);
-  return new Map(
-    rows.map(({ trigram, matches, oldest, newest }) => {
-      if (matches < sampledMatches || oldest === null || newest === null) return [trigram, matches];
-      return [trigram, Math.round((matches * newest) / (newest - oldest + 1))];
-    }),
-  );
+  const phrases = JSON.stringify(trigrams.map(ftsPhrase));
+  const { rows } = await sql<{ position: number; sample: string; newest: number | null }>`
+    SELECT phrases.key AS position,
+      (SELECT json_array(count(*), min(id)) FROM (
+        SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH phrases.value ORDER BY rowid DESC LIMIT ${sampledMatches}
+      )) AS sample,
+      (SELECT max(rowid) FROM prompts) AS newest
+    FROM json_each(${phrases}) AS phrases`.execute(db);
+  const estimates = new Map<string, number>();
+  for (const { position, sample, newest } of rows) {
+    const [matches, oldest] = JSON.parse(sample) as [number, number | null];
+    const estimate =
+      matches < sampledMatches || oldest === null || newest === null ? matches : Math.round((matches * newest) / (newest - oldest + 1));
+    estimates.set(trigrams[position] ?? '', estimate);
+  }
+  return estimates;
 }
 
 /**
@@ -205,8 +203,12 @@ export async function sampleTrigrams(
  */
 export async function windowMatches(db: Kysely<Database>, needle: string, plan: WindowPlan, limit: number): Promise<number[] | undefined> {
   const { rows } = await windowMatchesQuery(needle, plan, limit).execute(db);
-  if (rows[0]?.id === null) return undefined;
-  return rows.map((row) => row.id ?? 0);
+  const ids: number[] = [];
+  for (const { id } of rows) {
+    if (id === null) return undefined;
+    ids.push(id);
+  }
+  return ids;
 }
 
 /**
@@ -216,7 +218,6 @@ export async function windowMatches(db: Kysely<Database>, needle: string, plan: 
  * (179 against 40 ms at 100,000 prompts).
  */
 export function windowMatchesQuery(needle: string, plan: WindowPlan, limit: number) {
-  const pattern = likePattern(needle);
   return sql<{ id: number | null }>`
     WITH candidates AS MATERIALIZED (
       SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(plan.window)} LIMIT ${plan.candidateLimit + 1}
@@ -225,6 +226,6 @@ export function windowMatchesQuery(needle: string, plan: WindowPlan, limit: numb
     UNION ALL
     SELECT prompts.rowid AS id FROM candidates CROSS JOIN prompts ON prompts.rowid = candidates.id
     WHERE (SELECT count(*) FROM candidates) <= ${plan.candidateLimit}
-      AND (prompts.title LIKE ${pattern} ESCAPE '\\' OR prompts.prompt LIKE ${pattern} ESCAPE '\\')
+      AND ${asciiTextContains(needle)}
     LIMIT ${limit}`;
 }
