@@ -1,11 +1,34 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCaches } from '../cache/app-caches';
+import type { Database } from '../db/schema';
 import { localLibraryWrites } from '../cache/library-writes';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { countPrompts, findMatches } from './read-repository';
 import { createPromptsService } from './service';
-import { ENTRIES_READ_PER_PROMPT_TESTED, chooseWindow, estimatePromptsHolding, planWindow, sampleTrigrams, trigramsOf, windowMatches, windowMatchesQuery } from './trigram-plan';
+import {
+  ENTRIES_READ_PER_PROMPT_TESTED,
+  chooseWindow,
+  estimatePromptsHolding,
+  planWindow,
+  sampleTrigrams,
+  trigramsOf,
+  windowMatches,
+  windowMatchesQuery,
+} from './trigram-plan';
+
+/** A handle on `db` that counts the statements sent through it (and, being a new handle, has no estimates kept). */
+function countingStatements(db: Kysely<Database>) {
+  let statements = 0;
+  const counted = db.withPlugin({
+    transformQuery: (args) => {
+      statements += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { db: counted, statements: () => statements };
+}
 
 describe('choosing the part of a needle to look up', () => {
   const COMMON = 50_000;
@@ -73,7 +96,15 @@ describe('finding a needle through its rare part, on sqlite', () => {
   };
 
   it('finds what a scan finds, through the rare part', async () => {
-    const needles = ['questions zebra', 'QUESTIONS ZEBRA', 'questions zebra_', 'questions, then more zebra', '5% off questions', 'escape \\ questions', 'zebra" questions'];
+    const needles = [
+      'questions zebra',
+      'QUESTIONS ZEBRA',
+      'questions zebra_',
+      'questions, then more zebra',
+      '5% off questions',
+      'escape \\ questions',
+      'zebra" questions',
+    ];
     for (const needle of needles) {
       const plan = await planWindow(database.db, needle);
       // The plan is not vacuous: each needle is read through a part of it, which finds its prompts itself.
@@ -82,8 +113,13 @@ describe('finding a needle through its rare part, on sqlite', () => {
       expect(needle.toLowerCase(), needle).toContain(plan.window.toLowerCase());
       expect(await windowMatches(database.db, needle, plan, 100), needle).toEqual(await scanned(needle));
       const list = await findMatches(database.db, 'sqlite', needle, 100);
-      expect([...(list?.matches ?? [])].sort((a, b) => Number(a) - Number(b)), needle).toEqual(await scanned(needle));
-      expect(await countPrompts(database.db, 'sqlite', { q: needle }, list), needle).toBe(await countPrompts(database.db, 'sqlite', { q: needle }, 'scan'));
+      expect(
+        [...(list?.matches ?? [])].sort((a, b) => Number(a) - Number(b)),
+        needle,
+      ).toEqual(await scanned(needle));
+      expect(await countPrompts(database.db, 'sqlite', { q: needle }, list), needle).toBe(
+        await countPrompts(database.db, 'sqlite', { q: needle }, 'scan'),
+      );
     }
     expect(await scanned('questions zebra')).toHaveLength(3);
     expect(await scanned('escape \\ questions')).toHaveLength(1);
@@ -101,38 +137,27 @@ describe('finding a needle through its rare part, on sqlite', () => {
   });
 
   it('reads a needle of more than 64 trigrams whole, sampling nothing', async () => {
-    let statements = 0;
-    const counted = database.db.withPlugin({
-      transformQuery: (args) => {
-        statements += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    expect(await planWindow(counted, 'questions zebra '.repeat(5))).toBeUndefined();
-    expect(statements).toBe(0);
-    expect(await planWindow(counted, 'questions zebra')).toBeDefined();
-    expect(statements).toBe(1);
+    const counted = countingStatements(database.db);
+    expect(await planWindow(counted.db, 'questions zebra '.repeat(5))).toBeUndefined();
+    expect(counted.statements()).toBe(0);
+    expect(await planWindow(counted.db, 'questions zebra')).toBeDefined();
+    expect(counted.statements()).toBe(1);
   });
 
   it('samples a trigram once for searches asking at the same time, and keeps its estimate', async () => {
-    let statements = 0;
-    const counted = database.db.withPlugin({
-      transformQuery: (args) => {
-        statements += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    const [both, one] = await Promise.all([estimatePromptsHolding(counted, ['zeb', 'que']), estimatePromptsHolding(counted, ['zeb'])]);
-    expect(statements).toBe(1);
+    const counted = countingStatements(database.db);
+    const [both, one] = await Promise.all([
+      estimatePromptsHolding(counted.db, ['zeb', 'que']),
+      estimatePromptsHolding(counted.db, ['zeb']),
+    ]);
+    expect(counted.statements()).toBe(1);
     // Fewer matches than a sample: counted. Every rare text holds "zebra", and every prompt "questions".
     expect(both('zeb')).toBe(rareTexts.length);
     expect(one('zeb')).toBe(rareTexts.length);
     expect(both('que')).toBe(COMMON_PROMPTS + rareTexts.length);
     expect(both('xyz')).toBe(0);
-    await estimatePromptsHolding(counted, ['que', 'zeb']);
-    expect(statements).toBe(1);
+    await estimatePromptsHolding(counted.db, ['que', 'zeb']);
+    expect(counted.statements()).toBe(1);
   });
 
   it("estimates a trigram's prompts from its newest ones, by the share of the rowids they span", async () => {
@@ -158,7 +183,9 @@ describe('finding a needle through its rare part, on sqlite', () => {
 
   it("looks each of the part's prompts up by its key, never scanning the prompts", async () => {
     const query = windowMatchesQuery('questions zebra', { window: 'zebra', candidateLimit: 10 }, 100).compile(database.db);
-    const { rows } = await database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+    const { rows } = await database.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+    );
     const details = rows.map((row) => row.detail);
     expect(details).toContain('SEARCH prompts USING INTEGER PRIMARY KEY (rowid=?)');
     expect(details).not.toContain('SCAN prompts');
