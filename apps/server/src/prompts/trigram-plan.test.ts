@@ -136,9 +136,11 @@ describe('finding a needle through its rare part, on sqlite', () => {
     expect(await scanned('zebra_')).toHaveLength(1);
   });
 
-  it('reads a needle of more than 64 trigrams whole, sampling nothing', async () => {
+  it('reads a needle of one trigram or more than 64 whole, sampling nothing', async () => {
     const counted = countingStatements(database.db);
     expect(await planWindow(counted.db, 'questions zebra '.repeat(5))).toBeUndefined();
+    // One trigram: its only run is the whole needle.
+    expect(await planWindow(counted.db, 'zeb')).toBeUndefined();
     expect(counted.statements()).toBe(0);
     expect(await planWindow(counted.db, 'questions zebra')).toBeDefined();
     expect(counted.statements()).toBe(1);

@@ -41,19 +41,21 @@ export const ENTRIES_READ_PER_PROMPT_TESTED = 100;
  * guessed to keep. Consecutive trigrams of a word mostly occur together
  * ("ckl" and "kli": 17,091 prompts each), so the guess keeps most. Chosen
  * among 0.3, 0.5, 0.7, 0.8 and 0.9 over 300 of the bench's needles at
- * 100,000 prompts: 0.8 read them in 60% of the whole needles' time.
+ * 100,000 prompts, with a run priced by its trigrams' occurrences: 0.8 read
+ * them in 58-62% of the whole needles' time; priced by prompts, as now,
+ * 61-63%.
  */
 const KEPT_PER_FURTHER_TRIGRAM = 0.8;
 
 /** The fewest prompts a part may find before the whole needle is read instead, whatever the estimate. */
 const MIN_CANDIDATE_LIMIT = 50;
 
-/** Needles with more trigrams are read whole: they are rare, and their sample would be a long statement. */
+/** Needles with more trigrams are read whole: they are rare, and pricing every run grows with the square of their trigrams. */
 const MAX_PLANNED_TRIGRAMS = 64;
 
 /**
  * How many of a trigram's newest matches are read to estimate how many
- * prompts hold it. Reading them costs about 0.3 ms whatever the library's
+ * prompts hold it. Reading them costs about 0.2 ms whatever the library's
  * size, where counting all of "ion"'s took 33 ms at 1,000,000 prompts.
  */
 const SAMPLED_MATCHES = 200;
@@ -93,13 +95,12 @@ export function trigramsOf(needle: string): string[] {
  * The run of the needle's trigrams cheapest to read and test (its cost: the
  * entries it reads, plus the prompts it is guessed to find times
  * ENTRIES_READ_PER_PROMPT_TESTED), as the text it spans; undefined when the
- * whole needle costs no more, or it is not ASCII (the test would not fold
- * its case as the index does).
+ * whole needle costs no more, or it is not plannable (plannableTrigrams: a
+ * non-ASCII needle's test would not fold its case as the index does).
  */
 export function chooseWindow(needle: string, promptsHolding: TrigramPrompts): WindowPlan | undefined {
-  if (!ASCII_ONLY.test(needle)) return undefined;
-  const trigrams = trigramsOf(needle);
-  if (trigrams.length < 2) return undefined;
+  const trigrams = plannableTrigrams(needle);
+  if (!trigrams) return undefined;
   const wholeCost = trigrams.reduce((sum, trigram) => sum + promptsHolding(trigram), 0);
   let best: { cost: number; readCost: number; first: number; last: number } | undefined;
   for (let first = 0; first < trigrams.length; first += 1) {
@@ -125,9 +126,15 @@ export function chooseWindow(needle: string, promptsHolding: TrigramPrompts): Wi
 
 /** The plan for `needle` (chooseWindow), sampling its trigrams only when it could have one. */
 export async function planWindow(db: Kysely<Database>, needle: string): Promise<WindowPlan | undefined> {
+  const trigrams = plannableTrigrams(needle);
+  return trigrams && chooseWindow(needle, await estimatePromptsHolding(db, trigrams));
+}
+
+/** The needle's trigrams if it may be read through a part: ASCII, and 2 to MAX_PLANNED_TRIGRAMS of them. */
+function plannableTrigrams(needle: string): string[] | undefined {
+  if (!ASCII_ONLY.test(needle)) return undefined;
   const trigrams = trigramsOf(needle);
-  if (!ASCII_ONLY.test(needle) || trigrams.length < 2 || trigrams.length > MAX_PLANNED_TRIGRAMS) return undefined;
-  return chooseWindow(needle, await estimatePromptsHolding(db, trigrams));
+  return trigrams.length >= 2 && trigrams.length <= MAX_PLANNED_TRIGRAMS ? trigrams : undefined;
 }
 
 /** Estimates kept per database handle (each test's database is its own), as any read is kept (ReadCache). */
