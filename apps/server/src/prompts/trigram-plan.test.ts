@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCaches } from '../cache/app-caches';
 import type { Database } from '../db/schema';
 import { localLibraryWrites } from '../cache/library-writes';
+import { seedSampleData } from '../db/seed';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { countPrompts, findMatches } from './read-repository';
 import { createPromptsService } from './service';
@@ -33,6 +34,7 @@ function countingStatements(db: Kysely<Database>) {
 describe('choosing the part of a needle to look up', () => {
   const COMMON = 50_000;
   const RARE = 100;
+  const LIBRARY = 100_000;
 
   it('cuts trigrams as the trigram tokenizer does', () => {
     expect(trigramsOf('Meal Plan')).toEqual(['mea', 'eal', 'al ', 'l p', ' pl', 'pla', 'lan']);
@@ -44,17 +46,39 @@ describe('choosing the part of a needle to look up', () => {
     const needle = 'questions assistant';
     // "ssi" alone: 100 entries read and 100 prompts to test; with "sis": 200 read and about 80 to test; any
     // common trigram more adds 50,000 entries.
-    const plan = chooseWindow(needle, promptsHolding);
-    expect(plan?.window).toBe('ssis');
+    const plan = chooseWindow(needle, promptsHolding, LIBRARY);
+    expect(plan?.windows).toEqual(['ssis']);
     const wholeCost = (trigramsOf(needle).length - 2) * COMMON + 2 * RARE;
     expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 2 * RARE) / ENTRIES_READ_PER_PROMPT_TESTED));
   });
 
   it('reads the whole needle when no part of it is cheaper, or the needle is not ASCII or one trigram', () => {
     // Every trigram in one prompt: any part leaves at least that one to test, however long the part.
-    expect(chooseWindow('questions assistant for questions assistants', () => 1)).toBeUndefined();
-    expect(chooseWindow('café crème', (trigram) => (trigram === 'caf' ? RARE : COMMON))).toBeUndefined();
-    expect(chooseWindow('zeb', () => RARE)).toBeUndefined();
+    expect(chooseWindow('questions assistant for questions assistants', () => 1, LIBRARY)).toBeUndefined();
+    expect(chooseWindow('café crème', (trigram) => (trigram === 'caf' ? RARE : COMMON), LIBRARY)).toBeUndefined();
+    expect(chooseWindow('zeb', () => RARE, LIBRARY)).toBeUndefined();
+  });
+
+  it('reads two rare runs together when the prompts they share are guessed few', () => {
+    const SOMEWHAT_RARE = 1000;
+    const rare = new Set(['zeb', 'ebr', 'bra', 'yak']);
+    const promptsHolding = (trigram: string) => (rare.has(trigram) ? SOMEWHAT_RARE : COMMON);
+    const needle = 'zebra questions yak';
+    // "zebra" alone: 3,000 entries read and about 640 prompts to test. With "yak": 4,000 read, and of
+    // 1,000 and 640 prompts in 100,000 about 64 guessed to hold both (ten times chance).
+    const plan = chooseWindow(needle, promptsHolding, LIBRARY);
+    expect(plan?.windows).toEqual(['zebra', 'yak']);
+    const wholeCost = (trigramsOf(needle).length - rare.size) * COMMON + rare.size * SOMEWHAT_RARE;
+    expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - rare.size * SOMEWHAT_RARE) / ENTRIES_READ_PER_PROMPT_TESTED));
+    // The same second run after the first, though a shorter part of it reads less.
+    expect(chooseWindow('yak questions zebra', promptsHolding, LIBRARY)?.windows).toEqual(['yak', 'zebra']);
+    // A needle of more than 32 trigrams is read through one run at most.
+    const long = `zebra ${'questions '.repeat(3)}yak`;
+    expect(trigramsOf(long).length).toBeGreaterThan(32);
+    expect(chooseWindow(long, promptsHolding, LIBRARY)?.windows).toEqual(['zebra']);
+    expect(chooseWindow(`zebra ${'questions '.repeat(2)}yak`, promptsHolding, LIBRARY)?.windows).toEqual(['zebra', 'yak']);
+    // In a library of 10,000 the two share about 640 prompts, all of "zebra"'s: "yak" adds only its read.
+    expect(chooseWindow(needle, promptsHolding, 10_000)?.windows).toEqual(['zebra']);
   });
 });
 
@@ -74,6 +98,7 @@ describe('finding a needle through its rare part, on sqlite', () => {
     { title: 'Zebra questions', prompt: 'Questions-zebra with a hyphen is not the needle.' },
     { title: 'Odd zebra', prompt: 'Take 5% off questions zebra_like names.' },
     { title: 'Escapes', prompt: 'Escape \\ questions and "quoted zebra" questions.' },
+    { title: 'Yak herd', prompt: 'Questions about a zebra.' },
   ];
 
   beforeAll(async () => {
@@ -108,9 +133,9 @@ describe('finding a needle through its rare part, on sqlite', () => {
     for (const needle of needles) {
       const plan = await planWindow(database.db, needle);
       // The plan is not vacuous: each needle is read through a part of it, which finds its prompts itself.
-      expect(plan?.window, needle).toBeDefined();
+      expect(plan?.windows, needle).toBeDefined();
       if (!plan) continue;
-      expect(needle.toLowerCase(), needle).toContain(plan.window.toLowerCase());
+      for (const window of plan.windows) expect(needle.toLowerCase(), needle).toContain(window.toLowerCase());
       expect(await windowMatches(database.db, needle, plan, 100), needle).toEqual(await scanned(needle));
       const list = await findMatches(database.db, 'sqlite', needle, 100);
       expect(
@@ -128,7 +153,7 @@ describe('finding a needle through its rare part, on sqlite', () => {
   });
 
   it('takes % and _ in a needle literally', async () => {
-    const plan = { window: 'zebra', candidateLimit: 10 };
+    const plan = { windows: ['zebra'], candidateLimit: 10 };
     // Unescaped, each would match "Questions Zebra", "Questions-zebra" and the like.
     expect(await windowMatches(database.db, 'questions_zebra', plan, 100)).toEqual([]);
     expect(await windowMatches(database.db, 'questions%zebra', plan, 100)).toEqual([]);
@@ -143,7 +168,8 @@ describe('finding a needle through its rare part, on sqlite', () => {
     expect(await planWindow(counted.db, 'zeb')).toBeUndefined();
     expect(counted.statements()).toBe(0);
     expect(await planWindow(counted.db, 'questions zebra')).toBeDefined();
-    expect(counted.statements()).toBe(1);
+    // The trigrams' sample and the library's size.
+    expect(counted.statements()).toBe(2);
   });
 
   it('samples a trigram once for searches asking at the same time, and keeps its estimate', async () => {
@@ -175,7 +201,7 @@ describe('finding a needle through its rare part, on sqlite', () => {
   });
 
   it('gives way to the whole needle when the part finds more prompts than its limit', async () => {
-    const plan = { window: 'zebra', candidateLimit: rareTexts.length - 1 };
+    const plan = { windows: ['zebra'], candidateLimit: rareTexts.length - 1 };
     expect(await windowMatches(database.db, 'questions zebra', plan, 100)).toBeUndefined();
     expect(await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 100)).toHaveLength(3);
     // Under the caller's limit, as the whole needle's lookup stops there.
@@ -183,8 +209,18 @@ describe('finding a needle through its rare part, on sqlite', () => {
     expect(await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 2)).toEqual(firstTwo);
   });
 
+  it('reads two windows together, finding only the prompts holding both', async () => {
+    const both = { windows: ['questions', 'zebra'], candidateLimit: rareTexts.length };
+    // Every rare text holds both words; "questions" alone is in every prompt, past the limit.
+    expect(await windowMatches(database.db, 'questions zebra', both, 100)).toEqual(await scanned('questions zebra'));
+    expect(await windowMatches(database.db, 'questions zebra', { ...both, windows: ['questions'] }, 100)).toBeUndefined();
+    // "Yak herd" holds "yak" in its title and "zebra" in its text, never "yak zebra".
+    expect(await windowMatches(database.db, 'yak zebra', { windows: ['yak', 'zebra'], candidateLimit: 10 }, 100)).toEqual([]);
+    expect(await scanned('yak')).toHaveLength(1);
+  });
+
   it("looks each of the part's prompts up by its key, never scanning the prompts", async () => {
-    const query = windowMatchesQuery('questions zebra', { window: 'zebra', candidateLimit: 10 }, 100).compile(database.db);
+    const query = windowMatchesQuery('questions zebra', { windows: ['zebra'], candidateLimit: 10 }, 100).compile(database.db);
     const { rows } = await database.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
     );
@@ -192,4 +228,49 @@ describe('finding a needle through its rare part, on sqlite', () => {
     expect(details).toContain('SEARCH prompts USING INTEGER PRIMARY KEY (rowid=?)');
     expect(details).not.toContain('SCAN prompts');
   });
+});
+
+/**
+ * The plans on a real library: the bundled sample prompts, searched for the
+ * bench's kind of needle (two or three consecutive words of a title), give
+ * what a scan gives, through one window and through two.
+ */
+describe('the plans on the sample library, on sqlite', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    await seedSampleData(database.db);
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('finds what a scan finds for words of every title', async () => {
+    const { rows: titles } = await sql<{ title: string }>`SELECT title FROM prompts ORDER BY rowid`.execute(database.db);
+    const needles = new Set<string>();
+    for (const { title } of titles) {
+      const words = title.toLowerCase().split(/\s+/).filter(Boolean);
+      for (let start = 0; start + 2 <= words.length; start += 1) needles.add(words.slice(start, start + 2 + (start % 2)).join(' '));
+    }
+    const windowsUsed = new Map<number, number>();
+    for (const needle of needles) {
+      const plan = await planWindow(database.db, needle);
+      const windows = plan?.windows.length ?? 0;
+      windowsUsed.set(windows, (windowsUsed.get(windows) ?? 0) + 1);
+      const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM prompts
+        WHERE instr(lower(title), lower(${needle})) > 0 OR instr(lower(prompt), lower(${needle})) > 0 ORDER BY rowid`.execute(database.db);
+      const scanned = rows.map((row) => row.id);
+      const found = plan && (await windowMatches(database.db, needle, plan, 10_000));
+      if (found) expect(found, needle).toEqual(scanned);
+      const list = await findMatches(database.db, 'sqlite', needle, 10_000);
+      expect(
+        [...(list?.matches ?? [])].sort((a, b) => Number(a) - Number(b)),
+        needle,
+      ).toEqual(scanned);
+    }
+    // Not vacuous: needles read whole, through one window and through two.
+    expect(windowsUsed.get(0)).toBeGreaterThan(0);
+    expect(windowsUsed.get(1)).toBeGreaterThan(0);
+    expect(windowsUsed.get(2)).toBeGreaterThan(0);
+  }, 120_000);
 });
