@@ -64,21 +64,41 @@ describe('choosing the part of a needle to look up', () => {
     const rare = new Set(['zeb', 'ebr', 'bra', 'yak']);
     const promptsHolding = (trigram: string) => (rare.has(trigram) ? SOMEWHAT_RARE : COMMON);
     const needle = 'zebra questions yak';
-    // "zebra" alone: 3,000 entries read and about 640 prompts to test. With "yak": 4,000 read, and of
-    // 1,000 and 640 prompts in 100,000 about 64 guessed to hold both (ten times chance).
+    // "zebra" alone: 3,000 entries read and about 640 prompts to test. "zeb" and "yak": 2,000 read, and of
+    // 1,000 and 1,000 prompts in 100,000 about 30 guessed to hold both (three times chance); a longer first
+    // run would read more than it saves.
     const plan = chooseWindow(needle, promptsHolding, LIBRARY);
-    expect(plan?.windows).toEqual(['zebra', 'yak']);
+    expect(plan?.windows).toEqual(['zeb', 'yak']);
     const wholeCost = (trigramsOf(needle).length - rare.size) * COMMON + rare.size * SOMEWHAT_RARE;
-    expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - rare.size * SOMEWHAT_RARE) / ENTRIES_READ_PER_PROMPT_TESTED));
-    // The same second run after the first, though a shorter part of it reads less.
+    expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 2 * SOMEWHAT_RARE) / ENTRIES_READ_PER_PROMPT_TESTED));
+    // In a library of 1,000 every prompt holds both: "yak" adds only its read.
+    expect(chooseWindow(needle, promptsHolding, 1000)?.windows).toEqual(['zebra']);
+  });
+
+  it('pairs a run with a longer second one when that finds fewer prompts, though it reads more', () => {
+    // "yak" in 20,000 prompts, each of "zebra"'s trigrams in 3,000: the more of "zebra" the pair reads, the
+    // fewer prompts it is guessed to test (1,152 with all of it, 1,800 with "zeb" alone).
+    const promptsHolding = (trigram: string) => (trigram === 'yak' ? 20_000 : ['zeb', 'ebr', 'bra'].includes(trigram) ? 3000 : COMMON);
     expect(chooseWindow('yak questions zebra', promptsHolding, LIBRARY)?.windows).toEqual(['yak', 'zebra']);
-    // A needle of more than 32 trigrams is read through one run at most.
-    const long = `zebra ${'questions '.repeat(3)}yak`;
-    expect(trigramsOf(long).length).toBeGreaterThan(32);
-    expect(chooseWindow(long, promptsHolding, LIBRARY)?.windows).toEqual(['zebra']);
-    expect(chooseWindow(`zebra ${'questions '.repeat(2)}yak`, promptsHolding, LIBRARY)?.windows).toEqual(['zebra', 'yak']);
-    // In a library of 10,000 the two share about 640 prompts, all of "zebra"'s: "yak" adds only its read.
-    expect(chooseWindow(needle, promptsHolding, 10_000)?.windows).toEqual(['zebra']);
+  });
+
+  it('pairs only runs that share no character, of a needle of at most 32 trigrams repeating none', () => {
+    const rareAt =
+      (...rare: string[]) =>
+      (trigram: string) =>
+        rare.includes(trigram) ? RARE * 10 : COMMON;
+    // "abc" ends where "def" begins; "cde" shares its "c".
+    expect(chooseWindow('abcdefgh', rareAt('abc', 'def'), LIBRARY)?.windows).toEqual(['abc', 'def']);
+    expect(chooseWindow('abcdefgh', rareAt('abc', 'cde'), LIBRARY)?.windows).toEqual(['abc']);
+    // Between "zebra " and " yak", distinct letters: 32 trigrams, then 33.
+    const paired = `zebra ${'abcdefghijklmnopqrstuvwx'} yak`;
+    const longer = `zebra ${'abcdefghijklmnopqrstuvwxy'} yak`;
+    expect(trigramsOf(paired)).toHaveLength(32);
+    expect(trigramsOf(longer)).toHaveLength(33);
+    expect(chooseWindow(paired, rareAt('zeb', 'yak'), LIBRARY)?.windows).toEqual(['zeb', 'yak']);
+    expect(chooseWindow(longer, rareAt('zeb', 'yak'), LIBRARY)?.windows).toEqual(['zeb']);
+    // Both "zebra"s would be priced as two rare runs, though their prompts are the same.
+    expect(chooseWindow('zebra questions zebra', rareAt('zeb'), LIBRARY)?.windows).toEqual(['zeb']);
   });
 });
 
@@ -213,20 +233,28 @@ describe('finding a needle through its rare part, on sqlite', () => {
     const both = { windows: ['questions', 'zebra'], candidateLimit: rareTexts.length };
     // Every rare text holds both words; "questions" alone is in every prompt, past the limit.
     expect(await windowMatches(database.db, 'questions zebra', both, 100)).toEqual(await scanned('questions zebra'));
+    expect(await windowMatches(database.db, 'questions zebra', { ...both, windows: ['zebra', 'questions'] }, 100)).toEqual(
+      await scanned('questions zebra'),
+    );
     expect(await windowMatches(database.db, 'questions zebra', { ...both, windows: ['questions'] }, 100)).toBeUndefined();
-    // "Yak herd" holds "yak" in its title and "zebra" in its text, never "yak zebra".
-    expect(await windowMatches(database.db, 'yak zebra', { windows: ['yak', 'zebra'], candidateLimit: 10 }, 100)).toEqual([]);
+    // "Yak herd" holds "yak" in its title and "zebra" in its text: found by the two windows (past a limit of
+    // none), then left out by the test, having no "yak zebra".
+    const apart = { windows: ['yak', 'zebra'], candidateLimit: 1 };
+    expect(await windowMatches(database.db, 'yak zebra', { ...apart, candidateLimit: 0 }, 100)).toBeUndefined();
+    expect(await windowMatches(database.db, 'yak zebra', apart, 100)).toEqual([]);
     expect(await scanned('yak')).toHaveLength(1);
   });
 
   it("looks each of the part's prompts up by its key, never scanning the prompts", async () => {
-    const query = windowMatchesQuery('questions zebra', { windows: ['zebra'], candidateLimit: 10 }, 100).compile(database.db);
-    const { rows } = await database.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
-    );
-    const details = rows.map((row) => row.detail);
-    expect(details).toContain('SEARCH prompts USING INTEGER PRIMARY KEY (rowid=?)');
-    expect(details).not.toContain('SCAN prompts');
+    for (const windows of [['zebra'], ['questions', 'zebra']]) {
+      const query = windowMatchesQuery('questions zebra', { windows, candidateLimit: 10 }, 100).compile(database.db);
+      const { rows } = await database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+      );
+      const details = rows.map((row) => row.detail);
+      expect(details, windows.join(' AND ')).toContain('SEARCH prompts USING INTEGER PRIMARY KEY (rowid=?)');
+      expect(details, windows.join(' AND ')).not.toContain('SCAN prompts');
+    }
   });
 });
 

@@ -55,12 +55,13 @@ const KEPT_PER_FURTHER_TRIGRAM = 0.8;
 /**
  * How many times more prompts two runs of a needle are guessed to share than
  * chance would give them (the product of their shares of the library): the
- * words of a title go together. Chosen among 1, 3, 10, 30 and 100 over 400
- * of the bench's needles at 100,000 prompts, one thread: 10 read them in 78%
- * of the time the best single run took (1: 76%, 3: 77%, 30: 92%), and left
- * the most room for a guess too low.
+ * words of a title go together. Chosen among 1, 3, 10 and 30, three runs of
+ * 400 of the bench's needles at 100,000 prompts, one thread: 3 read them in
+ * 71-77% of the time the best single run took (1: 70-76%, 10: 75-79%, 30:
+ * 92-95%). 1 and 3 did about as well; 3 guesses more shared prompts, which
+ * leaves room for runs that go together more than guessed.
  */
-const SHARED_OVER_CHANCE = 10;
+const SHARED_OVER_CHANCE = 3;
 
 /** The fewest prompts a part may find before the whole needle is read instead, whatever the estimate. */
 const MIN_CANDIDATE_LIMIT = 50;
@@ -69,9 +70,9 @@ const MIN_CANDIDATE_LIMIT = 50;
 const MAX_PLANNED_TRIGRAMS = 64;
 
 /**
- * Needles with more trigrams are read through one run at most: pricing pairs
- * grows faster still, and the bench's longest needles (three words of a
- * title) have about 30.
+ * Needles with more trigrams are read through one run at most (pairable):
+ * pricing pairs grows faster still, and the bench's longest needles (three
+ * words of a title) have about 30.
  */
 const MAX_PAIRED_TRIGRAMS = 32;
 
@@ -96,12 +97,12 @@ export type TrigramPrompts = (trigram: string) => number;
 
 /** The parts of a needle to look up, and how many prompts they may find before the whole needle is cheaper. */
 export interface WindowPlan {
-  /** One run of the needle's text, or two that share no character, in the needle's order: its prompts hold each. */
+  /** One run of the needle's text, or two that share no character, in the needle's order: the prompts found hold each. */
   readonly windows: readonly string[];
   readonly candidateLimit: number;
 }
 
-/** A run of a needle's trigrams, from `first` to `last`, as priced by chooseWindow. */
+/** A run of a needle's trigrams, from `first` to `last`, as priced by runsOf. */
 interface Run {
   readonly first: number;
   readonly last: number;
@@ -139,33 +140,62 @@ export function chooseWindow(needle: string, promptsHolding: TrigramPrompts, lib
   const holding = trigrams.map(promptsHolding);
   const wholeCost = holding.reduce((sum, prompts) => sum + prompts, 0);
   const runsByFirst = runsOf(holding);
-  const runs = runsByFirst.flat();
-  let best = { cost: Number.POSITIVE_INFINITY, read: 0, runs: [] as readonly Run[] };
+  let best: PricedPart | undefined;
   // The whole needle as a run costs its read plus the tests: never less than wholeCost.
-  for (const run of runs) {
+  for (const run of runsByFirst.flat()) {
     const cost = run.read + run.guessed * ENTRIES_READ_PER_PROMPT_TESTED;
-    if (cost < best.cost) best = { cost, read: run.read, runs: [run] };
+    if (!best || cost < best.cost) best = { cost, read: run.read, runs: [run] };
   }
-  // Two runs: each first one with every run past its last character that no such run beats on both
-  // counts. Runs that share characters go together far more than SHARED_OVER_CHANCE says ("ssi" and
-  // "sis" are "ssis"): pricing them as two would take them for rarer than the run they make.
-  const fronts = trigrams.length <= MAX_PAIRED_TRIGRAMS ? cheapestRunsFrom(runsByFirst) : [];
-  const sharedPerProduct = SHARED_OVER_CHANCE / Math.max(1, libraryPrompts);
-  for (const first of runs) {
-    for (const second of fronts[first.last + TRIGRAM_LENGTH] ?? []) {
-      const read = first.read + second.read;
-      // A front lists its runs cheapest read first: past here no pair can cost less.
-      if (read >= best.cost) break;
-      const shared = Math.max(1, first.guessed * second.guessed * sharedPerProduct);
-      const cost = read + Math.min(first.guessed, second.guessed, shared) * ENTRIES_READ_PER_PROMPT_TESTED;
-      if (cost < best.cost) best = { cost, read, runs: [first, second] };
-    }
-  }
-  if (best.cost >= wholeCost) return undefined;
+  const pair = pairable(trigrams) ? cheapestPair(runsByFirst, libraryPrompts, best?.cost ?? wholeCost) : undefined;
+  if (pair) best = pair;
+  if (!best || best.cost >= wholeCost) return undefined;
   return {
     windows: best.runs.map((run) => needle.slice(run.first, run.last + TRIGRAM_LENGTH)),
     candidateLimit: Math.max(MIN_CANDIDATE_LIMIT, Math.floor((wholeCost - best.read) / ENTRIES_READ_PER_PROMPT_TESTED)),
   };
+}
+
+/** A part of a needle as priced by chooseWindow: its runs, the entries they read, and its whole cost. */
+interface PricedPart {
+  readonly cost: number;
+  readonly read: number;
+  readonly runs: readonly Run[];
+}
+
+/**
+ * Whether the needle's runs may be paired: no more than
+ * MAX_PAIRED_TRIGRAMS, and no trigram twice. Two runs of a needle that
+ * repeats itself ("plan for planning") can hold the same text, and their AND
+ * is then no narrower than one of them, though priced as if it were.
+ */
+function pairable(trigrams: readonly string[]): boolean {
+  return trigrams.length <= MAX_PAIRED_TRIGRAMS && new Set(trigrams).size === trigrams.length;
+}
+
+/**
+ * The two runs sharing no character that cost least, if they cost less than
+ * `toBeat`: the entries both read, plus the prompts both are guessed to hold
+ * (SHARED_OVER_CHANCE times chance, at least one, at most the rarer run's
+ * guess) times ENTRIES_READ_PER_PROMPT_TESTED. Runs that share characters go
+ * together far more than chance says ("ssi" and "sis" are "ssis"): priced as
+ * two, they would pass for rarer than the run they make.
+ */
+function cheapestPair(runsByFirst: readonly (readonly Run[])[], libraryPrompts: number, toBeat: number): PricedPart | undefined {
+  const fronts = cheapestRunsFrom(runsByFirst);
+  const sharedPerProduct = SHARED_OVER_CHANCE / Math.max(1, libraryPrompts);
+  let best: PricedPart | undefined;
+  for (const first of runsByFirst.flat()) {
+    // The second starts past the first's last character (first.last + 2).
+    for (const second of fronts[first.last + TRIGRAM_LENGTH] ?? []) {
+      const read = first.read + second.read;
+      // A front lists its runs cheapest read first: past here no pair can cost less.
+      if (read >= (best?.cost ?? toBeat)) break;
+      const shared = Math.max(1, first.guessed * second.guessed * sharedPerProduct);
+      const cost = read + Math.min(first.guessed, second.guessed, shared) * ENTRIES_READ_PER_PROMPT_TESTED;
+      if (cost < (best?.cost ?? toBeat)) best = { cost, read, runs: [first, second] };
+    }
+  }
+  return best;
 }
 
 /**
@@ -194,8 +224,8 @@ function runsOf(holding: readonly number[]): Run[][] {
 
 /**
  * For each trigram's place, the runs starting there or later that no other
- * such run beats on both entries read and prompts guessed: a pair costs less
- * for each of its runs' being cheaper on both, so only these can be the best
+ * such run beats on both entries read and prompts guessed: a pair costs no
+ * more for each of its runs' being cheaper on both, so only these can be the best
  * partner of a run ending before that place. Built from the end, each
  * place's from the next one's. Pairing each run with a front instead of
  * every later run: 21-22 against 54-62 microseconds a needle of the
@@ -209,7 +239,8 @@ function cheapestRunsFrom(runsByFirst: readonly (readonly Run[])[]): Run[][] {
     );
     const front: Run[] = [];
     for (const run of candidates) {
-      if (front.length === 0 || run.guessed < (front.at(-1)?.guessed ?? 0)) front.push(run);
+      const previous = front.at(-1);
+      if (!previous || run.guessed < previous.guessed) front.push(run);
     }
     fronts[place] = front;
   }
@@ -316,7 +347,7 @@ export async function sampleTrigrams(
  * the whole needle with LIKE on its title and text; undefined when the
  * windows find more than the plan's candidateLimit (the whole needle is
  * cheaper to read).
- * One statement (windowMatchesQuery), so the window's prompts are not sent
+ * One statement (windowMatchesQuery), so the windows' prompts are not sent
  * back and forth.
  */
 export async function windowMatches(db: Kysely<Database>, needle: string, plan: WindowPlan, limit: number): Promise<number[] | undefined> {
@@ -330,9 +361,9 @@ export async function windowMatches(db: Kysely<Database>, needle: string, plan: 
 }
 
 /**
- * windowMatches' statement: a row with a null id first when the window finds
+ * windowMatches' statement: a row with a null id first when the windows find
  * more than candidateLimit prompts. CROSS JOIN keeps SQLite's order: with a
- * plain JOIN it scanned every prompt with LIKE and probed the window's list
+ * plain JOIN it scanned every prompt with LIKE and probed the windows' list
  * (179 against 40 ms at 100,000 prompts).
  */
 export function windowMatchesQuery(needle: string, plan: WindowPlan, limit: number) {
