@@ -140,13 +140,14 @@ export function chooseWindow(needle: string, promptsHolding: TrigramPrompts, lib
   const holding = trigrams.map(promptsHolding);
   const wholeCost = holding.reduce((sum, prompts) => sum + prompts, 0);
   const runsByFirst = runsOf(holding);
+  const runs = runsByFirst.flat();
   let best: PricedPart | undefined;
   // The whole needle as a run costs its read plus the tests: never less than wholeCost.
-  for (const run of runsByFirst.flat()) {
+  for (const run of runs) {
     const cost = run.read + run.guessed * ENTRIES_READ_PER_PROMPT_TESTED;
     if (!best || cost < best.cost) best = { cost, read: run.read, runs: [run] };
   }
-  const pair = pairable(trigrams) ? cheapestPair(runsByFirst, libraryPrompts, best?.cost ?? wholeCost) : undefined;
+  const pair = pairable(trigrams) ? cheapestPair(runs, cheapestRunsFrom(runsByFirst), libraryPrompts, best?.cost ?? wholeCost) : undefined;
   if (pair) best = pair;
   if (!best || best.cost >= wholeCost) return undefined;
   return {
@@ -174,17 +175,23 @@ function pairable(trigrams: readonly string[]): boolean {
 
 /**
  * The two runs sharing no character that cost least, if they cost less than
- * `toBeat`: the entries both read, plus the prompts both are guessed to hold
- * (SHARED_OVER_CHANCE times chance, at least one, at most the rarer run's
- * guess) times ENTRIES_READ_PER_PROMPT_TESTED. Runs that share characters go
+ * `toBeat`: each of `runs` with the front (cheapestRunsFrom) of the runs
+ * past its last character. A pair costs the entries both read, plus the
+ * prompts both are guessed to hold (SHARED_OVER_CHANCE times chance, at
+ * least one, at most the rarer run's guess) times
+ * ENTRIES_READ_PER_PROMPT_TESTED. Runs that share characters go
  * together far more than chance says ("ssi" and "sis" are "ssis"): priced as
  * two, they would pass for rarer than the run they make.
  */
-function cheapestPair(runsByFirst: readonly (readonly Run[])[], libraryPrompts: number, toBeat: number): PricedPart | undefined {
-  const fronts = cheapestRunsFrom(runsByFirst);
+function cheapestPair(
+  runs: readonly Run[],
+  fronts: readonly (readonly Run[])[],
+  libraryPrompts: number,
+  toBeat: number,
+): PricedPart | undefined {
   const sharedPerProduct = SHARED_OVER_CHANCE / Math.max(1, libraryPrompts);
   let best: PricedPart | undefined;
-  for (const first of runsByFirst.flat()) {
+  for (const first of runs) {
     // The second starts past the first's last character (first.last + 2).
     for (const second of fronts[first.last + TRIGRAM_LENGTH] ?? []) {
       const read = first.read + second.read;
@@ -278,7 +285,7 @@ function estimatesKeptFor(db: Kysely<Database>): ReadCache {
 const LIBRARY_PROMPTS_KEY = 'library';
 
 /** How many prompts the library holds, as its newest rowid (the estimates' scale), kept as they are. */
-export async function estimateLibraryPrompts(db: Kysely<Database>): Promise<number> {
+async function estimateLibraryPrompts(db: Kysely<Database>): Promise<number> {
   return estimatesKeptFor(db).get(LIBRARY_PROMPTS_KEY, async () => {
     const { rows } = await sql<{ newest: number | null }>`SELECT max(rowid) AS newest FROM prompts`.execute(db);
     return rows[0]?.newest ?? 0;
