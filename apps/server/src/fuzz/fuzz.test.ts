@@ -323,8 +323,9 @@ describe.each(TEST_DIALECTS)('fuzzing every endpoint on %s', (dialect) => {
     );
     const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
     expect(total).toBeGreaterThanOrEqual(RUNS);
-    // The fuzz reached past validation into the database, not just 400s.
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 10);
+    // The fuzz reached past validation into the database, not just 400s. Each run draws its own requests
+    // (no fixed seed): 997-1,132 of 10,000 were 200s in session 23's runs, so the bound sits well below that.
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 20);
     expect(statuses.get(201) ?? 0).toBeGreaterThan(50);
     expect(await counterMismatches(t.database.db)).toEqual([]);
     expect(await summaryMismatches(t.database.db)).toEqual([]);
