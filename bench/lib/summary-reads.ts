@@ -1,3 +1,4 @@
+import { type MachineStalls, watchMachineStalls } from './machine-stalls';
 import { percentile } from './percentile';
 
 /** The reads issue 21 holds to 10 ms at any size: each one answered from the summaries kept with the writes. */
@@ -15,6 +16,8 @@ export interface SummaryReads {
   /** Reads timed: every path after every write of every round. */
   readonly requests: number;
   readonly reads: SummaryReadTimes[];
+  /** The machine's own stalls while the reads ran (absent from runs before session 24). */
+  readonly machineStalls?: MachineStalls;
 }
 
 /**
@@ -24,7 +27,8 @@ export interface SummaryReads {
  * The unfiltered list must carry its total (X-Total-Count). The prompts it
  * adds are hidden again at the end with the admin token the server was
  * started with, so repeated runs leave the library's visible prompts as
- * they were.
+ * they were. The machine's own stalls are watched meanwhile: the row is
+ * judged by its slowest read.
  */
 export async function measureSummaryReads(baseUrl: string, promptId: string, adminToken: string): Promise<SummaryReads> {
   const times = new Map<string, number[]>(SUMMARY_READS.map((path) => [path, []]));
@@ -54,6 +58,8 @@ export async function measureSummaryReads(baseUrl: string, promptId: string, adm
       if (created._id) added.push(created._id);
     }
   };
+  const watch = await watchMachineStalls();
+  let machineStalls: MachineStalls;
   try {
     // Round -1 warms the JIT and the prepared statements up and is not counted.
     for (let round = -1; round < SUMMARY_ROUNDS; round += 1) {
@@ -71,10 +77,12 @@ export async function measureSummaryReads(baseUrl: string, promptId: string, adm
       }
     }
   } finally {
+    machineStalls = await watch.stop();
     for (const id of added) await post(`/api/admin/prompts/${id}/hide`, {}, { authorization: `Bearer ${adminToken}` });
   }
   return {
     requests: SUMMARY_ROUNDS * WRITES.length * SUMMARY_READS.length,
+    machineStalls,
     reads: [...times].map(([path, values]) => {
       values.sort((a, b) => a - b);
       return { path, p50Ms: percentile(values, 0.5), maxMs: values.at(-1) ?? 0 };
