@@ -11,7 +11,7 @@ import type { SimilarSpeed } from './similar-speed';
 import type { RelatedSpeed } from './related-speed';
 import type { SuggestSpeed } from './suggest-speed';
 import type { WebFigures } from './web';
-import { stallsCell } from './machine-stalls';
+import { STALLS_LABEL, stallsCell } from './machine-stalls';
 import { SUMMARY_ROUNDS, type SummaryReads } from './summary-reads';
 import { defaultSize } from '../../apps/server/cli/generate/dataset';
 import { IDLE_COLLECTION_MS } from '../../apps/server/src/runtime/idle-collection';
@@ -220,7 +220,9 @@ export function resultTable(run: BenchRun): string {
       return `${cells.join('; ')}: ${verdict(slowest <= BUDGETS.summaryReadMs, `${ms(slowest - BUDGETS.summaryReadMs)} ms over`)}`;
     }),
     `every one <= ${BUDGETS.summaryReadMs} ms`,
-    byDialect((figures) => (figures.summaryReads?.machineStalls ? stallsCell(figures.summaryReads.machineStalls) : '-')).join(' / '),
+    run.dialects.some((figures) => figures.summaryReads?.machineStalls)
+      ? `${STALLS_LABEL}: ${byDialect((figures) => (figures.summaryReads?.machineStalls ? stallsCell(figures.summaryReads.machineStalls) : '-')).join(' / ')}`
+      : '-',
   ]);
   const uncachedSearchCell = (search: CommonWordSearch, budget: number) => {
     const { word, matches, share, p50Ms, maxMs, pageP50Ms, pageMaxMs } = search;

@@ -89,6 +89,7 @@ export class SqliteReadPool {
       workerData: { path, busyTimeoutMs },
       // As the server's own --max-semi-space-size=4 (apps/server/launch.ts): a thread's young generation
       // would otherwise grow to 32 MB under a search load, and the process's resident memory with it.
+      // (Its old generation has the process's --max-old-space-size, launch.ts, and its growth factor.)
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     const thread: PoolThread = { worker, pending: new Map() };
