@@ -111,6 +111,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const { db } = deps.database;
   const caches = createAppCaches();
+  // The unpaged lists' spool files are closed with the app, not left for the garbage collector to find.
+  base.addHook('onClose', () => caches.fullLists.forgetAll());
   const writes = await libraryWrites(config, caches, base);
   const promptsService = createPromptsService(deps.database, caches, writes);
   await app.register(promptRoutes, { prompts: promptsService });

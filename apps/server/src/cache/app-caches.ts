@@ -1,6 +1,6 @@
 import { releaseSpooledJson } from '../http/spooled-json';
 import { type PeekableReadCache, READ_CACHE_TTL_MS, type ReadCache, createReadCache } from './read-cache';
-import { createSnapshotCache } from './snapshot-cache';
+import { type SnapshotCache, createSnapshotCache } from './snapshot-cache';
 
 /**
  * The app's caches, split by what invalidates them, so the stream of likes
@@ -27,7 +27,7 @@ export interface AppCaches {
   readonly idLists: ReadCache;
   readonly activity: ReadCache;
   readonly visitorLikes: ReadCache;
-  readonly fullLists: ReadCache;
+  readonly fullLists: SnapshotCache;
   readonly vocabulary: ReadCache;
 }
 

@@ -163,6 +163,15 @@ describe('the snapshot cache', () => {
     // The two it keeps are still served, unreleased.
     expect(await cache.get('e', builds.compute)).toBe(7);
     expect(await cache.get('f', builds.compute)).toBe(8);
+    // All of them, as the app closes, and a build still running when it does once it ends.
+    const running = cache.get('g', builds.compute);
+    cache.forgetAll();
+    await settle();
+    expect(released.sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    await builds.finishNext();
+    expect(await running).toBe(9);
+    await settle();
+    expect(released.sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('lets go of the newer answer for a key when a rebuild queued before the key was evicted takes the key back', async () => {

@@ -18,6 +18,11 @@ import type { ReadCache } from './read-cache';
  *   after it, and readers should not wait on a rebuild that most often finds
  *   nothing new).
  */
+export interface SnapshotCache extends ReadCache {
+  /** Lets go of every answer kept (release), for an app that closes: nothing is served after. */
+  forgetAll(): void;
+}
+
 export function createSnapshotCache(options: {
   readonly ttlMs: number;
   readonly maxEntries: number;
@@ -29,7 +34,7 @@ export function createSnapshotCache(options: {
    * before can still take a hold of its own.
    */
   readonly release?: (value: unknown) => void;
-}): ReadCache {
+}): SnapshotCache {
   const now = options.now ?? (() => Date.now());
   const { release } = options;
   const letGo = (build: Build | undefined) => {
@@ -118,6 +123,11 @@ export function createSnapshotCache(options: {
     forget(key) {
       letGo(slots.get(key)?.current);
       slots.delete(key);
+    },
+    forgetAll() {
+      // A build still running finds its slot gone when it ends, and lets itself go.
+      for (const slot of slots.values()) letGo(slot.current);
+      slots.clear();
     },
   };
 }

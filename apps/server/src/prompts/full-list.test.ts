@@ -182,3 +182,21 @@ describe.each(TEST_DIALECTS)('the unpaged list on %s', (dialect) => {
     await expect.poll(() => openSpoolFileCount()).toBe(level);
   });
 });
+
+describe('an app that closes', () => {
+  it('closes the spool files of the unpaged lists it kept', async () => {
+    const before = openSpoolFileCount();
+    const t = await createTestApp('sqlite');
+    try {
+      const prompt = { id: newId(), title: 'Kept list', prompt: 'A prompt in the kept list', category: 'Writing', model: 'GPT-4o' };
+      await insertPromptsIfAbsent(t.database.db, [{ ...prompt, created_at: new Date().toISOString(), like_count: 0, copy_count: 0 }]);
+      expect((await t.app.inject({ url: '/api/prompts' })).statusCode).toBe(200);
+      // The list and its spool file stay with the cache after the answer.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(openSpoolFileCount()).toBeGreaterThan(before);
+    } finally {
+      await t.close();
+    }
+    await expect.poll(() => openSpoolFileCount()).toBe(before);
+  });
+});
