@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
+  type Compilable,
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   type RawBuilder,
@@ -169,8 +172,28 @@ const numberTypes = {
  * prepared for the life of the connection).
  */
 export function preparedStatement(name: string): RawBuilder<unknown> {
+  return sql.raw(preparedMark(name));
+}
+
+/** The comment that starts a statement's text to name its prepared statement (PreparingClient). */
+function preparedMark(name: string): string {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`Bad prepared statement name "${name}"`);
-  return sql.raw(`/* prepared:${name} */`);
+  return `/* prepared:${name} */`;
+}
+
+/**
+ * A query as a named prepared statement on PostgreSQL (preparedStatement),
+ * named by `family` and a hash of its SQL text. Only for a family whose
+ * texts vary with their shape alone (which filters, which order, whether a
+ * cursor), never with the values they run with, so a connection keeps a
+ * bounded number of them. Each shape is then parsed and planned once per
+ * connection; PostgreSQL plans the first five runs for their values and
+ * keeps one generic plan afterwards if it costs no more.
+ */
+export function preparedByShape<R>(family: string, query: Compilable<R>): CompiledQuery<R> {
+  const compiled = query.compile();
+  const shape = createHash('sha1').update(compiled.sql).digest('hex').slice(0, 16);
+  return CompiledQuery.raw(`${preparedMark(`${family}-${shape}`)} ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<R>;
 }
 
 const PREPARED_MARK = /^\/\* prepared:([a-z][a-z0-9-]*) \*\//;

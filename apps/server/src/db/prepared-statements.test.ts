@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listPrompts } from '../prompts/read-repository';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
 import { TEST_DIALECTS, createTestDatabase } from '../testing/test-database';
 
@@ -33,6 +34,44 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('prepared statements on pos
     expect(prepared.rows).toEqual([
       { name: 'set-like', calls: 2 },
       { name: 'set-unlike', calls: 1 },
+    ]);
+  });
+
+  it('prepares a search page that looks up each match, by its shape, and not one that walks its order', async () => {
+    // One connection for long reads, where searches run, so the check below shares its session.
+    const database = await createTestDatabase('postgres', { longReadConnections: 1 });
+    t = await createTestApp('postgres', {}, { database });
+    for (const title of ['Zanzibar spice tour', 'Zanzibar beach day', 'Harbour walk']) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        payload: { title, prompt: `Plan a ${title.toLowerCase()}.`, category: 'Writing', model: 'o3' },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    // Two needles never searched before, as the bench's distinct searches are: each reads its match list and its page.
+    const found: string[][] = [];
+    for (const q of ['zanzibar', 'zanzib']) {
+      const page = await t.app.inject({ method: 'GET', url: `/api/prompts?limit=10&q=${q}` });
+      found.push((page.json() as { _id: string }[]).map((prompt) => prompt._id));
+    }
+    expect(found[0]).toHaveLength(2);
+    expect(found[1]).toEqual(found[0]);
+    // A page walking its order, testing each prompt against the list: PostgreSQL hashes a list planned as a value,
+    // not one a generic plan holds as a parameter, so it must be planned for its list each time.
+    const walked = await listPrompts(
+      database.longReads,
+      'postgres',
+      { q: 'zanzibar' },
+      { sort: 'newest', limit: 10, searchStrategy: { matches: found[0] ?? [], walkOrder: true } },
+      undefined,
+    );
+    expect(walked.map((row) => row.id)).toEqual(found[0]);
+    const prepared = await sql<{ name: string; calls: number }>`
+      SELECT name, generic_plans + custom_plans AS calls FROM pg_prepared_statements ORDER BY name`.execute(database.longReads);
+    expect(prepared.rows.map(({ name, calls }) => ({ name: name.replace(/-[0-9a-f]{16}$/, '-<shape>'), calls }))).toEqual([
+      { name: 'match-page-<shape>', calls: 2 },
+      { name: 'word-match-list', calls: 2 },
     ]);
   });
 });

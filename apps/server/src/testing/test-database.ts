@@ -39,7 +39,10 @@ export async function createEmptyDatabase(
   return { handle, url, schema, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
 }
 
-export async function createTestDatabase(dialect: Dialect, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: Dialect,
+  options: { poolSize?: number; longReadConnections?: number } = {},
+): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'prompt-vault-test-'));
     const path = join(dir, 'test.db');
@@ -57,7 +60,10 @@ export async function createTestDatabase(dialect: Dialect, options: { poolSize?:
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const handle = connectDatabase({ kind: 'postgres', url }, { schema, poolSize: options.poolSize ?? 20 });
+  const handle = connectDatabase(
+    { kind: 'postgres', url },
+    { schema, poolSize: options.poolSize ?? 20, longReadConnections: options.longReadConnections },
+  );
   await withSchemaLock(url, async (admin) => {
     await admin.query(`CREATE SCHEMA ${schema}`);
     await migrateToLatest(handle.db, schema);
