@@ -141,7 +141,10 @@ export function searchCondition(
   if (dialect === 'postgres') {
     const pattern = likePattern(text);
     if (strategy === 'scan') {
-      return eb.or([sql<SqlBool>`prompts.title ILIKE ${pattern}`, sql<SqlBool>`prompts.prompt ILIKE ${pattern}`]);
+      // coalesce() hides the test from the planner, which guesses from a needle's length how rare it is: at
+      // 100,000 prompts "open source" (2,800 matches) was guessed in 16 and read by a parallel scan of every
+      // prompt, then sorted (480 ms, three processes), where walking the order's index finds a page in 28 ms.
+      return sql<SqlBool>`coalesce(prompts.title ILIKE ${pattern} OR prompts.prompt ILIKE ${pattern}, false)`;
     }
     // ARRAY(...) runs the indexed lookup once; a plain IN lets the planner,
     // which cannot estimate trigram matches, walk prompts in page order and
