@@ -13,8 +13,6 @@ export async function sqliteQueryPlan(db: Kysely<Database>, query: { compile(): 
 /** PostgreSQL's plan for a query the app builds, one line per node, as EXPLAIN prints it. */
 export async function postgresQueryPlan(db: Kysely<Database>, query: { compile(): CompiledQuery }): Promise<string> {
   const compiled = query.compile();
-  const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(
-    CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
-  );
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]));
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
