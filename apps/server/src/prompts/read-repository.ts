@@ -135,7 +135,7 @@ export async function listPrompts(
   page: PageRequest,
   userId: string | undefined,
 ): Promise<PromptRow[]> {
-  if (page.sort !== 'relevance') return runPageQuery(db, dialect, page, sortedPageQuery(db, dialect, filter, page, userId));
+  if (page.sort !== 'relevance') return runPageQuery(db, dialect, filter, page, sortedPageQuery(db, dialect, filter, page, userId));
   const text = filter.q;
   // The route refuses sort=relevance without a search (listQuerySchema).
   if (!text) throw new Error('The best-match order needs a search text');
@@ -161,26 +161,29 @@ export async function listPrompts(
 }
 
 /**
- * Runs a page's query. On PostgreSQL a page that looks up each prompt of a
- * search's match list (the searches nobody made before: a new needle each,
- * never cached) runs as a prepared statement of its shape: whatever the
- * list, its plan is the same (a primary-key lookup of each listed id, then
- * the page's order), and planning it anew took 0.3-0.7 of its 2.6-3.4 ms
- * in PostgreSQL (432 matches at 100,000 prompts). Not a page that walks its
- * order testing each prompt against the list (walkOrder, and the best-match
- * order's tiers, which may): PostgreSQL tests membership in a list given as
- * a value through a hash table, in a list that is a parameter of a generic
- * plan one element after another ("recipe", 1,611 matches: 4-5 ms
- * planned for the list, 95-102 ms generic).
+ * Runs a page's query (not the best-match order's, whose tiers may walk).
+ * On PostgreSQL a search's page that looks up each prompt of its match
+ * list, with no other filter (the searches nobody made before: a new
+ * needle each, never cached), runs as a prepared statement of its shape,
+ * at most one for each order with and without a cursor: whatever the list,
+ * its plan is the same (a primary-key lookup of each listed id, then the
+ * page's order), and planning it anew took 0.3-0.7 of its 2.6-3.4 ms in
+ * PostgreSQL (432 matches at 100,000 prompts). Not a page that walks its
+ * order testing each prompt against the list (walkOrder), nor one with a
+ * tag or other filter, whose plan may do the same: PostgreSQL tests
+ * membership in a list given as a value through a hash table, in a list
+ * that is a parameter of a generic plan one element after another
+ * ("recipe", 1,611 matches: 4-5 ms planned for the list, 95-102 ms generic).
  */
 async function runPageQuery(
   db: Kysely<Database>,
   dialect: Dialect,
+  filter: PromptFilter,
   page: PageRequest,
   query: ReturnType<typeof sortedPageQuery>,
 ): Promise<PromptRow[]> {
   const list = page.searchStrategy;
-  const looksUpEachMatch = typeof list === 'object' && !list.walkOrder && page.sort !== 'relevance';
+  const looksUpEachMatch = typeof list === 'object' && !list.walkOrder && isSearchOnly(filter);
   if (dialect !== 'postgres' || !looksUpEachMatch) return query.execute();
   const { rows } = await db.executeQuery(preparedByShape('match-page', query));
   return rows;
@@ -204,7 +207,11 @@ function soleTag(filter: PromptFilter): string | undefined {
   return alone && others.length === 0 ? tag : undefined;
 }
 
-/** The query behind one page in one order (the tests read its plan). */
+/**
+ * The query behind one page in one order (the tests read its plan). Its
+ * text must depend on the page's shape alone, never on the values it is
+ * run with (no sql.lit): runPageQuery prepares it by that text.
+ */
 export function sortedPageQuery(
   db: Kysely<Database>,
   dialect: Dialect,

@@ -144,6 +144,8 @@ export function searchCondition(
       // coalesce() hides the test from the planner, which guesses from a needle's length how rare it is: at
       // 100,000 prompts "open source" (2,800 matches) was guessed in 16 and read by a parallel scan of every
       // prompt, then sorted (480 ms, three processes), where walking the order's index finds a page in 28 ms.
+      // Every 'scan' means that walk: a common needle's page, one with no total known yet (within a category,
+      // its index), and the unpaged list's turns of a search, one pass over the library in all (full-list.ts).
       return sql<SqlBool>`coalesce(prompts.title ILIKE ${pattern} OR prompts.prompt ILIKE ${pattern}, false)`;
     }
     // ARRAY(...) runs the indexed lookup once; a plain IN lets the planner,

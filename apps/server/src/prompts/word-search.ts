@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Dialect, preparedStatement } from '../db/connect';
 import type { Database } from '../db/schema';
+import { TRIGRAM_MIN_LENGTH } from './search';
 
 /**
  * The longest needle the word index serves. Migration 0011 keeps a word
@@ -138,14 +139,17 @@ const KNOWN_TO_REACH = Symbol('known to reach the limit');
  * row comes back even when nothing matches, to tell those apart. The
  * matches are planned for every row, as firstPromptSearchMatches explains:
  * under a plain LIMIT the planner may scan. Its text is the same for every
- * needle, given `skipWhen`, so it runs as the prepared statement named
- * `statement`: planning it took 0.25-0.4 ms a needle, against 0.2-5 ms of
- * running it (100,000 prompts), and its generic plan is the one planned
- * for each needle (the prompts are read through the words' query, which no
- * plan sees into).
+ * needle, given `skipWhen`, so for a needle of 3 characters or more it runs
+ * as the prepared statement named `statement`: planning it took 0.25-0.4 ms
+ * a needle, against 0.2-5 ms of running it (100,000 prompts), and its
+ * generic plan reads the prompts as every needle's plan does, through the
+ * words' query, which no plan sees into.
  */
 async function readMatches(db: Kysely<Database>, text: string, limit: number, skipWhen: RawBuilder<unknown>, statement: string) {
-  const { rows } = await sql<{ usable: boolean; skipped: boolean; id: string | null }>`${preparedStatement(statement)}
+  // A needle too short for a trigram is looked up by reading search_words in order until enough words contain
+  // it, as planned for it; a generic plan, which cannot see the needle, may read the words' trigram index whole.
+  const prepared = [...text].length >= TRIGRAM_MIN_LENGTH ? preparedStatement(statement) : sql``;
+  const { rows } = await sql<{ usable: boolean; skipped: boolean; id: string | null }>`${prepared}
     WITH ${containing(text)},
       matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${usable(text)} AND NOT coalesce(${skipWhen}, false) AND words @@ ${anyWord})
     SELECT ${usable(text)} AS usable, coalesce(${skipWhen}, false) AS skipped, first.id
