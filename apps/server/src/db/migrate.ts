@@ -17,6 +17,7 @@ import * as titleWords from './migrations/0014-title-words';
 import * as searchWordTitles from './migrations/0015-search-word-titles';
 import * as searchGrams from './migrations/0016-search-grams';
 import * as searchWordCounts from './migrations/0017-search-word-counts';
+import * as searchWordPairs from './migrations/0018-search-word-pairs';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015-search-word-titles': searchWordTitles,
   '0016-search-grams': searchGrams,
   '0017-search-word-counts': searchWordCounts,
+  '0018-search-word-pairs': searchWordPairs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

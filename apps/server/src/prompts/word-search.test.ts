@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORD_LENGTH, WORD_STEP } from '../db/migrations/0011-search-words';
 import type { Database } from '../db/schema';
@@ -11,6 +11,7 @@ import {
   firstMatchesByPhraseWords,
   firstMatchesByWords,
   matchListByWords,
+  phraseMatchesQuery,
   phraseRuns,
   wordIndexServes,
 } from './word-search';
@@ -241,6 +242,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     expect(await firstMatchesByPhraseWords(db, 'limit phrase', 1)).toHaveLength(1);
   });
 
+  /** The plan of a phrase's statement as it ran, with indexes preferred: the test's library is a few rows, which a sequential scan reads as cheaply. */
+  const phrasePlan = (needle: string) =>
+    db.connection().execute(async (connection) => {
+      await sql`SET enable_seqscan = off`.execute(connection);
+      try {
+        const compiled = phraseMatchesQuery(needle, 100)?.compile(connection);
+        if (compiled === undefined) throw new Error(`"${needle}" should be narrowed by its words`);
+        const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${compiled.sql}`, [...compiled.parameters]),
+        );
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await sql`RESET enable_seqscan`.execute(connection);
+      }
+    });
+  const PAIRS_NOT_READ = /Bitmap Index Scan on prompt_search_word_pairs_idx \(never executed\)/;
+  const WORDS_NOT_READ = /Bitmap Index Scan on prompt_search_words_idx \(never executed\)/;
+
+  it('tests only the prompts where neighbouring runs stand as a word pair, not every prompt holding their words', async () => {
+    // "Harbour" holds "a meal and a plan": both words, apart. "meal plan" stands for the pairs (meal | oatmeal)
+    // then (plan | planner | plans), which two prompts hold; the words' query is never run.
+    const plan = await phrasePlan('meal plan');
+    expect(plan).toMatch(/Bitmap Index Scan on prompt_search_word_pairs_idx \(actual rows=2 loops=1\)/);
+    expect(plan).toMatch(WORDS_NOT_READ);
+    expect(await firstMatchesByPhraseWords(db, 'meal plan', 100)).toEqual(await scannedIds('meal plan'));
+    // A start shared by too many words makes too many pairs with its neighbour: the words alone narrow.
+    const many = Array.from({ length: 70 }, (_, index) => `qzpair${index}`).join(' zqfixed ');
+    await insert('Many pairs', `zqfixed ${many}`);
+    expect(await phrasePlan('zqfixed qzpair')).toMatch(PAIRS_NOT_READ);
+    expect(await phrasePlan('zqfixed qzpair')).not.toMatch(WORDS_NOT_READ);
+    expect(await firstMatchesByPhraseWords(db, 'zqfixed qzpair', 100)).toHaveLength(1);
+    // "qzpair6" starts 11 words: 11 pairs with "zqfixed".
+    expect(await phrasePlan('zqfixed qzpair6')).toMatch(WORDS_NOT_READ);
+    expect(await firstMatchesByPhraseWords(db, 'zqfixed qzpair6', 100)).toHaveLength(1);
+    expect(await firstMatchesByPhraseWords(db, 'qzpair6 qzpair', 100)).toEqual([]);
+  });
+
   it("prepares a short phrase's statement and answers the same through its generic plan", async () => {
     // One connection: prepared statements, and the plans PostgreSQL keeps for them, are each connection's own.
     await db.connection().execute(async (connection) => {
@@ -272,16 +310,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
 
   it('looks a phrase up by the runs that narrow it, and leaves the rest to the trigram index', async () => {
     expect(phraseRuns('postgres', 'practice set about')).toEqual([
-      { run: 'practice', place: 'end' },
-      { run: 'set', place: 'whole' },
-      { run: 'about', place: 'start' },
+      { run: 'practice', place: 'end', position: 0 },
+      { run: 'set', place: 'whole', position: 1 },
+      { run: 'about', place: 'start', position: 2 },
     ]);
-    // Short at an open end, or longer than a word piece: not looked up.
+    // Short at an open end, or longer than a word piece: not looked up, though still counted in the positions.
     expect(phraseRuns('postgres', 'a plan for a')).toEqual([
-      { run: 'plan', place: 'whole' },
-      { run: 'for', place: 'whole' },
+      { run: 'plan', place: 'whole', position: 1 },
+      { run: 'for', place: 'whole', position: 2 },
     ]);
-    expect(phraseRuns('postgres', `set ${'x'.repeat(31)}`)).toEqual([{ run: 'set', place: 'end' }]);
+    expect(phraseRuns('postgres', `set ${'x'.repeat(31)}`)).toEqual([{ run: 'set', place: 'end', position: 0 }]);
     // A single word is the word path's, text beyond ASCII the trigram index's, and SQLite has no word index.
     for (const needle of ['meal', 'x'.repeat(40), 'café notes', 'a b', '...']) expect(phraseRuns('postgres', needle), needle).toEqual([]);
     expect(phraseRuns('sqlite', 'meal plan')).toEqual([]);

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Dialect, preparedStatement } from '../db/connect';
+import { PAIR_SIDE_LENGTH } from '../db/migrations/0018-search-word-pairs';
 import type { Database } from '../db/schema';
 import { TRIGRAM_MIN_LENGTH } from './search';
 
@@ -207,6 +208,8 @@ type RunPlace = 'whole' | 'end' | 'start';
 interface PhraseRun {
   readonly run: string;
   readonly place: RunPlace;
+  /** Which of the needle's runs it is (0 for the first): two runs next to each other are a word pair (migration 0018). */
+  readonly position: number;
 }
 
 /**
@@ -214,7 +217,8 @@ interface PhraseRun {
  * its end. Migration 0011 keeps a word over 60 characters as pieces of 60
  * starting every 30: its first piece starts where it does and its last,
  * at least 31 long, ends where it does, and a word of 30 or fewer is one
- * piece.
+ * piece. A word pair (migration 0018) keeps PAIR_SIDE_LENGTH characters of
+ * each word, as long.
  */
 const LONGEST_PHRASE_RUN = 30;
 
@@ -233,6 +237,15 @@ const SHORTEST_OPEN_RUN = 3;
  */
 const MAX_WORDS_PER_RUN = 8;
 
+/**
+ * The most word pairs two neighbouring runs may stand for and still be
+ * looked up (the words of one times the words of the other). A pair that
+ * no prompt holds costs one lookup in the pairs' index and an empty list;
+ * a whole word stands for one word, so its neighbour may be a word's start
+ * or end shared by up to this many.
+ */
+const MAX_PAIRS_PER_NEIGHBOURS = 64;
+
 /** Printable ASCII and the other ASCII characters: the word index's letters and digits, and separators that lower() keeps. */
 const ASCII_TEXT = /^[\x00-\x7f]*$/;
 
@@ -246,7 +259,9 @@ const ASCII_TEXT = /^[\x00-\x7f]*$/;
 export function phraseRuns(dialect: Dialect, text: string): PhraseRun[] {
   if (dialect !== 'postgres' || !ASCII_TEXT.test(text)) return [];
   const runs: PhraseRun[] = [];
+  let position = -1;
   for (const match of text.matchAll(/[A-Za-z0-9]+/g)) {
+    position += 1;
     const run = match[0];
     const atStart = match.index === 0;
     const atEnd = match.index + run.length === text.length;
@@ -254,7 +269,7 @@ export function phraseRuns(dialect: Dialect, text: string): PhraseRun[] {
     if (atStart && atEnd) continue;
     const place: RunPlace = atStart ? 'end' : atEnd ? 'start' : 'whole';
     if (run.length > LONGEST_PHRASE_RUN || (place !== 'whole' && run.length < SHORTEST_OPEN_RUN)) continue;
-    runs.push({ run, place });
+    runs.push({ run, place, position });
   }
   return runs;
 }
@@ -268,31 +283,60 @@ function runWords({ run, place }: PhraseRun) {
 
 /**
  * PostgreSQL: up to `limit` ids of prompts, of any status, containing a
- * needle of several words (phraseRuns), found through the word index: each
- * run that stands for at most MAX_WORDS_PER_RUN words asks for a prompt
- * holding one of them, and the prompts holding one for every such run are
+ * needle of several words (phraseRuns), found through the word index and
  * tested for the needle itself. Undefined when no run narrows the search,
  * or the database lower-cases a run to anything but ASCII letters and
  * digits (Turkish collations turn "I" into a dotless i, which ends a word).
  *
- * The trigram index finds the same prompts by intersecting the posting
- * lists of every trigram in both columns ("practice set about": 12 ms of
- * index scans for 252 candidates); the words' lists gave 217 candidates in
- * about 1 ms. The candidates are tested with strpos, which the planner
- * cannot serve from the trigram indexes as it would a LIKE (it then
- * intersected both, and the words saved nothing); on the lower-cased copy
- * strpos finds the same texts as the LIKE of the trigram path.
+ * The candidates, narrowest first:
+ * - Word pairs (migration 0018): when two runs next to each other stand for
+ *   at most MAX_PAIRS_PER_NEIGHBOURS pairs of words, the prompts where one
+ *   such pair stands in the text, for every such two runs. At 100,000
+ *   prompts "steps for" had 237 candidates, all matches (2 ms), where the
+ *   prompts holding "steps" took 130-240 ms to test.
+ * - Words: each run that stands for at most MAX_WORDS_PER_RUN words asks
+ *   for a prompt holding one of them. The trigram index finds the same
+ *   prompts by intersecting the posting lists of every trigram in both
+ *   columns ("practice set about": 12 ms of index scans for 252
+ *   candidates); the words' lists gave 217 candidates in about 1 ms.
+ * Either way the candidates hold the needle's words, not necessarily its
+ * separators, and are tested with strpos, which the planner cannot serve
+ * from the trigram indexes as it would a LIKE (it then intersected both,
+ * and the words saved nothing); on the lower-cased copy strpos finds the
+ * same texts as the LIKE of the trigram path.
  */
 export async function firstMatchesByPhraseWords(db: Kysely<Database>, text: string, limit: number): Promise<string[] | undefined> {
+  const query = phraseMatchesQuery(text, limit);
+  if (query === undefined) return undefined;
+  const { rows } = await query.execute(db);
+  const head = rows[0];
+  if (!head?.usable || !head.narrowed) return undefined;
+  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+}
+
+/**
+ * firstMatchesByPhraseWords' statement (exported for its plan's test): one
+ * row of whether the runs are usable and narrowed, then the matches' ids,
+ * if any. Undefined when no run narrows.
+ */
+export function phraseMatchesQuery(text: string, limit: number) {
   const runs = phraseRuns('postgres', text);
   if (runs.length === 0) return undefined;
+  // Enough words a run to tell a run of too many from one of a pair's worth (a truncated list makes too many pairs).
   const found = runs.map(
-    (run, index) => sql`SELECT ${sql.lit(index)} AS run, word FROM (
-      SELECT word FROM search_words WHERE ${runWords(run)} LIMIT ${sql.lit(MAX_WORDS_PER_RUN + 1)}) AS words`,
+    (run, index) => sql`SELECT ${sql.lit(index)} AS run, ${run.position}::integer AS position, word FROM (
+      SELECT word FROM search_words WHERE ${runWords(run)} LIMIT ${sql.lit(MAX_PAIRS_PER_NEIGHBOURS + 1)}) AS words`,
   );
-  const { rows } = await sql<{ usable: boolean; narrowed: boolean; id: string | null }>`${phraseStatementName(runs)}
+  const holdsNeedle = sql`(strpos(title, lower(${text})) > 0 OR strpos(prompt, lower(${text})) > 0)`;
+  return sql<{ usable: boolean; narrowed: boolean; id: string | null }>`${phraseStatementName(runs)}
     WITH found AS MATERIALIZED (${sql.join(found, sql` UNION ALL `)}),
-      narrowing AS MATERIALIZED (
+      pair_narrowing AS MATERIALIZED (
+        SELECT string_agg('(' || alternatives || ')', ' & ')::tsquery AS query FROM (
+          SELECT string_agg(DISTINCT quote_literal(
+              right(earlier.word, ${sql.lit(PAIR_SIDE_LENGTH)}) || ' ' || left(later.word, ${sql.lit(PAIR_SIDE_LENGTH)})), ' | ') AS alternatives
+          FROM found earlier JOIN found later ON later.position = earlier.position + 1
+          GROUP BY earlier.run HAVING count(*) <= ${sql.lit(MAX_PAIRS_PER_NEIGHBOURS)}) AS narrow),
+      word_narrowing AS MATERIALIZED (
         SELECT string_agg('(' || alternatives || ')', ' & ')::tsquery AS query FROM (
           SELECT string_agg(quote_literal(word), ' | ') AS alternatives FROM found
           GROUP BY run HAVING count(*) <= ${sql.lit(MAX_WORDS_PER_RUN)}) AS narrow),
@@ -300,13 +344,15 @@ export async function firstMatchesByPhraseWords(db: Kysely<Database>, text: stri
         SELECT bool_and(lower(run) ~ '^[0-9a-z]+$') AS usable FROM unnest(${runs.map(({ run }) => run)}::text[]) AS run),
       matches AS MATERIALIZED (
         SELECT id FROM prompt_search
-        WHERE (SELECT usable FROM usable) AND words @@ (SELECT query FROM narrowing)
-          AND (strpos(title, lower(${text})) > 0 OR strpos(prompt, lower(${text})) > 0))
-    SELECT (SELECT usable FROM usable) AS usable, (SELECT query FROM narrowing) IS NOT NULL AS narrowed, first.id
-    FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT id FROM matches LIMIT ${limit}) AS first ON true`.execute(db);
-  const head = rows[0];
-  if (!head?.usable || !head.narrowed) return undefined;
-  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+        WHERE (SELECT usable FROM usable) AND (SELECT query FROM pair_narrowing) IS NOT NULL
+          AND search_word_pairs_of(title, prompt) @@ (SELECT query FROM pair_narrowing) AND ${holdsNeedle}
+        UNION ALL
+        SELECT id FROM prompt_search
+        WHERE (SELECT usable FROM usable) AND (SELECT query FROM pair_narrowing) IS NULL
+          AND words @@ (SELECT query FROM word_narrowing) AND ${holdsNeedle})
+    SELECT (SELECT usable FROM usable) AS usable,
+      (SELECT query FROM pair_narrowing) IS NOT NULL OR (SELECT query FROM word_narrowing) IS NOT NULL AS narrowed, first.id
+    FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT id FROM matches LIMIT ${limit}) AS first ON true`;
 }
 
 /**
