@@ -10,6 +10,7 @@ import { type MatchList, type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCoun
 import { planWindow, windowMatches } from './trigram-plan';
 import {
   COMMON_NEEDLE,
+  countByPhrasePairs,
   countByWords,
   firstMatchesByPhraseWords,
   firstMatchesByWords,
@@ -414,14 +415,19 @@ export async function keptSearchCount(db: Kysely<Database>, dialect: Dialect, fi
 }
 
 /**
- * How many prompts, of any status, contain `text`, from an index alone: on
+ * How many prompts, of any status, contain `text`, from an index: on
  * PostgreSQL the word index for a word of ASCII letters and digits (no text
- * read), else the trigram index (3+ characters); undefined when neither
- * serves it.
+ * read), or the word pairs for a phrase whose neighbouring words narrow it
+ * (the candidates' texts read), else the trigram index (3+ characters);
+ * undefined when none serves it.
  */
 async function matchesOfAnyStatus(db: Kysely<Database>, dialect: Dialect, text: string): Promise<number | undefined> {
   if (wordIndexServes(dialect, text)) {
     const counted = await countByWords(db, text);
+    if (counted !== undefined) return counted;
+  }
+  if (dialect === 'postgres') {
+    const counted = await countByPhrasePairs(db, text);
     if (counted !== undefined) return counted;
   }
   if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;

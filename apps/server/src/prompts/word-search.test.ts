@@ -7,6 +7,7 @@ import { likePattern } from './search';
 import {
   COMMON_NEEDLE,
   MAX_WORDS_PER_NEEDLE,
+  countByPhrasePairs,
   countByWords,
   firstMatchesByPhraseWords,
   firstMatchesByWords,
@@ -232,6 +233,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     }
     // These must go through the words: a fall-back to the trigram index would pass the comparison unseen.
     for (const needle of NARROWED_PHRASES) expect(await firstMatchesByPhraseWords(db, needle, 100), needle).toBeDefined();
+    // Counted through the pairs when two neighbouring runs narrow it, the same as the scan (hidden prompts too).
+    let counted = 0;
+    for (const needle of PHRASES) {
+      const count = await countByPhrasePairs(db, needle);
+      if (count === undefined) continue;
+      counted += 1;
+      expect(count, needle).toBe(await scanned(needle));
+    }
+    expect(counted).toBeGreaterThan(PHRASES.length * 0.5);
+    expect(await countByPhrasePairs(db, 'with a secret')).toBe(1);
     // Most phrases go through the words, and most of those find a prompt.
     expect(narrowed).toBeGreaterThan(PHRASES.length * 0.7);
     expect(found).toBeGreaterThan(narrowed * 0.6);
@@ -273,6 +284,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     expect(await phrasePlan('zqfixed qzpair')).toMatch(PAIRS_NOT_READ);
     expect(await phrasePlan('zqfixed qzpair')).not.toMatch(WORDS_NOT_READ);
     expect(await firstMatchesByPhraseWords(db, 'zqfixed qzpair', 100)).toHaveLength(1);
+    // Counting by the words alone could test many times the matches: left to the trigram index.
+    expect(await countByPhrasePairs(db, 'zqfixed qzpair')).toBeUndefined();
+    expect(await countByPhrasePairs(db, 'zqfixed qzpair6')).toBe(1);
     // "qzpair6" starts 11 words: 11 pairs with "zqfixed".
     expect(await phrasePlan('zqfixed qzpair6')).toMatch(WORDS_NOT_READ);
     expect(await firstMatchesByPhraseWords(db, 'zqfixed qzpair6', 100)).toHaveLength(1);
