@@ -24,7 +24,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0018 on postgres', ()
       const holding = async (pair: string) => {
         await sql`SET enable_seqscan = off`.execute(db);
         const { rows } = await sql<{ id: string }>`
-          SELECT id FROM prompt_search WHERE search_word_pairs_of(title, prompt) @@ quote_literal(${pair})::tsquery ORDER BY id`.execute(db);
+          SELECT id FROM prompt_search WHERE search_word_pairs_of(title, prompt) @@ quote_literal(${pair})::tsquery ORDER BY id`.execute(
+          db,
+        );
         await sql`RESET enable_seqscan`.execute(db);
         return rows.map((row) => row.id);
       };
@@ -56,7 +58,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0018 on postgres', ()
 
       await searchWordPairs.down(db);
       const left = await sql<{ name: string }>`
-        SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'prompt_search' ORDER BY 1`.execute(db);
+        SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'prompt_search' ORDER BY 1`.execute(
+        db,
+      );
       expect(left.rows.map((row) => row.name)).not.toContain('prompt_search_word_pairs_idx');
       await insertBarePrompt(db, 'p3', 'After', 'rolled back');
     } finally {
