@@ -138,6 +138,8 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
       'alpha beta',
       'Beta gamma',
       'trip: 日本',
+      // The hidden prompt's own phrase, counted through its word pairs: the hidden match must be taken off.
+      'plan a trip',
     ];
     const { db } = t.database;
     // A hidden match must stay out of every plan's page and total. Hidden as moderation hides it, which also

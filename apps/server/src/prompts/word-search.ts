@@ -217,8 +217,7 @@ interface PhraseRun {
  * its end. Migration 0011 keeps a word over 60 characters as pieces of 60
  * starting every 30: its first piece starts where it does and its last,
  * at least 31 long, ends where it does, and a word of 30 or fewer is one
- * piece. A word pair (migration 0018) keeps PAIR_SIDE_LENGTH characters of
- * each word, as long.
+ * piece.
  */
 const LONGEST_PHRASE_RUN = 30;
 
@@ -317,7 +316,7 @@ export async function firstMatchesByPhraseWords(db: Kysely<Database>, text: stri
 /**
  * firstMatchesByPhraseWords' statement (exported for its plan's test): one
  * row of whether the runs are usable and narrowed, then the matches' ids,
- * if any. Undefined when no run narrows.
+ * if any. Undefined when the needle has no run to look up (phraseRuns).
  */
 export function phraseMatchesQuery(text: string, limit: number) {
   const runs = phraseRuns('postgres', text);
@@ -341,7 +340,8 @@ export function phraseMatchesQuery(text: string, limit: number) {
  */
 export async function countByPhrasePairs(db: Kysely<Database>, text: string): Promise<number | undefined> {
   const runs = phraseRuns('postgres', text);
-  if (runs.length === 0) return undefined;
+  // No two runs next to each other ("for a": the "a" is too short to look up): no pair to narrow by.
+  if (!runs.some((run, index) => runs[index + 1]?.position === run.position + 1)) return undefined;
   const { rows } = await sql<{ n: string | number | null }>`${phraseStatementName('phrase-count', runs)}
     ${phraseCandidates(runs, text)}
     SELECT CASE WHEN (SELECT usable FROM usable) AND (SELECT query FROM pair_narrowing) IS NOT NULL
@@ -351,11 +351,15 @@ export async function countByPhrasePairs(db: Kysely<Database>, text: string): Pr
 }
 
 /**
- * The CTEs of a phrase's statement (firstMatchesByPhraseWords): `found`,
- * each run's words; `pair_narrowing` and `word_narrowing`, the text search
- * queries they make (null when none narrows); `usable`; and `matches`, the
- * prompts holding the needle among the candidates of the pairs, or of the
- * words when no pair narrows.
+ * The CTEs of a phrase's statements (firstMatchesByPhraseWords and
+ * countByPhrasePairs): `found`, each run's words; `pair_narrowing` and
+ * `word_narrowing`, the text search queries they make (null when none
+ * narrows); `usable`; and `matches`, the prompts holding the needle among
+ * the candidates of the pairs, or of the words when no pair narrows. The
+ * pairs replace the words rather than add to them: a run in no pair that
+ * narrows (one beside a run too long to look up, or whose neighbour starts
+ * too many words) is not asked for, which costs candidates, never a match,
+ * and spares reading its words' posting lists.
  */
 function phraseCandidates(runs: readonly PhraseRun[], text: string) {
   // Enough words a run to tell a run of too many from one of a pair's worth (a truncated list makes too many pairs).
@@ -380,7 +384,7 @@ function phraseCandidates(runs: readonly PhraseRun[], text: string) {
       matches AS MATERIALIZED (
         SELECT id FROM prompt_search
         WHERE (SELECT usable FROM usable) AND (SELECT query FROM pair_narrowing) IS NOT NULL
-          AND search_word_pairs_of(title, prompt) @@ (SELECT query FROM pair_narrowing) AND ${holdsNeedle}
+          AND word_pairs @@ (SELECT query FROM pair_narrowing) AND ${holdsNeedle}
         UNION ALL
         SELECT id FROM prompt_search
         WHERE (SELECT usable FROM usable) AND (SELECT query FROM pair_narrowing) IS NULL

@@ -3,31 +3,41 @@ import { dialectOf } from '../dialect-of';
 
 /**
  * How much of each word a pair keeps: the last PAIR_SIDE_LENGTH characters
- * of the first word and the first PAIR_SIDE_LENGTH of the second, so a
- * needle's run of up to this length lies whole in its side of the pair
- * (prompts/word-search.ts, LONGEST_PHRASE_RUN) and no lexeme nears
- * PostgreSQL's limit of 2,047 bytes.
+ * of the first word and the first PAIR_SIDE_LENGTH of the second. A search
+ * builds the pairs it asks for from search_words, where a word over 60
+ * characters is kept as pieces of 60 starting every 30 (migration 0011):
+ * its last piece, at least 31 long, ends where the word does, and its
+ * first starts where it does, so the same characters of a piece and of the
+ * whole word make the same pair as long as this is at most 31. No lexeme
+ * nears PostgreSQL's limit of 2,047 bytes. Fixed by the column already
+ * built: changing it means rebuilding the column.
  */
 export const PAIR_SIDE_LENGTH = 30;
 
 /**
- * PostgreSQL: an index of the adjacent words of each prompt's searchable
- * text, so that a phrase ("steps for", "write a summary about") finds the
- * prompts where its words stand next to each other instead of every prompt
- * holding them all (decision 0020). The word index (migration 0011) knows
- * which words a text holds, not in which order, and pg_trgm's trigrams
- * stop at word boundaries: at 100,000 prompts "steps for" rechecked the
- * texts of every prompt holding "steps" (130-240 ms for 237 matches), and
- * at 1,000,000 "summary about" took 1.9 s.
+ * PostgreSQL: the adjacent words of each prompt's searchable text, so that
+ * a phrase ("steps for", "write a summary about") finds the prompts where
+ * its words stand next to each other instead of every prompt holding them
+ * all (decision 0020). The word index (migration 0011) knows which words a
+ * text holds, not in which order, and pg_trgm's trigrams stop at word
+ * boundaries: at 100,000 prompts "steps for" rechecked the texts of every
+ * prompt holding "steps" (130-240 ms for 237 matches), and at 1,000,000
+ * "summary about" took 1.9 s.
  *
- * search_word_pairs_of(title, prompt) holds, for each two words (migration
- * 0011's runs of 0-9 and a-z) that follow each other in the lower-cased
- * title or in the lower-cased text, the lexeme "<end of the first> <start
- * of the second>" (PAIR_SIDE_LENGTH characters of each), whatever separates
- * them. The index is on that expression, not on a stored column: the pairs
- * are read only from the index, so they cost its 16 MB at 100,000 prompts
- * and nothing in the table. A pair stands for the words, not the
+ * prompt_search.word_pairs (generated from the lower-cased title and text,
+ * with a GIN index) holds, for each two words (migration 0011's runs of 0-9
+ * and a-z) that follow each other in the title, or in the text, the lexeme
+ * "<end of the first> <start of the second>" (PAIR_SIDE_LENGTH characters
+ * of each), whatever separates them. A pair stands for the words, not the
  * characters between them, so a search still tests each candidate's text.
+ *
+ * A stored column, not an index on the expression: an index alone (16 MB
+ * at 100,000 prompts, nothing in the table) made PostgreSQL split the text
+ * again for every row of a page its bitmap had to keep whole once the
+ * matches outgrew work_mem: "open source" counted in 2.7 s with 64 kB of
+ * work_mem, against 10 ms (at 1,000,000 prompts prompt_search spans 115,944
+ * pages, which a phrase in a large share of them outgrows at the default
+ * 4 MB).
  *
  * SQLite: nothing; its FTS5 trigram index spans word boundaries ("steps
  * for": 2-3 ms at 100,000 prompts).
@@ -47,11 +57,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         WHERE word <> '') AS pairs
       WHERE pair IS NOT NULL
     $$`.execute(db);
-  await sql`CREATE INDEX prompt_search_word_pairs_idx ON prompt_search USING gin (search_word_pairs_of(title, prompt))`.execute(db);
+  await sql`ALTER TABLE prompt_search ADD COLUMN word_pairs tsvector
+    GENERATED ALWAYS AS (search_word_pairs_of(title, prompt)) STORED`.execute(db);
+  await sql`CREATE INDEX prompt_search_word_pairs_idx ON prompt_search USING gin (word_pairs)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'sqlite') return;
-  await sql`DROP INDEX IF EXISTS prompt_search_word_pairs_idx`.execute(db);
+  await sql`ALTER TABLE prompt_search DROP COLUMN IF EXISTS word_pairs`.execute(db);
   await sql`DROP FUNCTION IF EXISTS search_word_pairs_of(text, text)`.execute(db);
 }
