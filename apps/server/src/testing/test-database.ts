@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { type DatabaseHandle, type Dialect, connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 
@@ -37,6 +39,27 @@ export async function createEmptyDatabase(
   await run(`CREATE SCHEMA ${schema}`);
   const handle = connectDatabase({ kind: 'postgres', url }, { schema, poolSize: 2 });
   return { handle, url, schema, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
+/**
+ * Runs `body` on a new empty database with `migrations` applied in order
+ * (the ones a migration's test needs before its own), then throws the
+ * database away, whether `body` passed or not.
+ */
+export async function withMigratedDatabase(
+  dialect: Dialect,
+  migrations: readonly Migration[],
+  body: (db: Kysely<unknown>) => Promise<void>,
+): Promise<void> {
+  const { handle, drop } = await createEmptyDatabase(dialect);
+  try {
+    const db = handle.db as unknown as Kysely<unknown>;
+    for (const migration of migrations) await migration.up(db);
+    await body(db);
+  } finally {
+    await handle.close();
+    await drop();
+  }
 }
 
 export async function createTestDatabase(

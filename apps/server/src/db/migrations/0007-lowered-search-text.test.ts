@@ -1,18 +1,14 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertBarePrompt } from '../../testing/bare-prompt';
-import { createEmptyDatabase } from '../../testing/test-database';
+import { withMigratedDatabase } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as searchIndexes from './0002-search-indexes';
 import * as loweredSearchText from './0007-lowered-search-text';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0007 on postgres', () => {
   it('lower-cases the searchable copy of existing and later prompts, keeps its indexes, and can be rolled back', async () => {
-    const { handle, drop } = await createEmptyDatabase('postgres');
-    try {
-      const db = handle.db as unknown as Kysely<unknown>;
-      await initial.up(db);
-      await searchIndexes.up(db);
+    await withMigratedDatabase('postgres', [initial, searchIndexes], async (db) => {
       const insert = (id: string, title: string, prompt: string) => insertBarePrompt(db, id, title, prompt);
       const searchCopy = async () =>
         (await sql<{ id: string; title: string; prompt: string }>`SELECT id, title, prompt FROM prompt_search ORDER BY id`.execute(db))
@@ -46,9 +42,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0007 on postgres', ()
         { id: 'p2', title: 'ÄÖÜ Planner', prompt: 'MIXED case' },
       ]);
       expect(await trigramIndexes()).toEqual(indexesBefore);
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertBarePrompt } from '../../testing/bare-prompt';
-import { createEmptyDatabase } from '../../testing/test-database';
+import { withMigratedDatabase } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as searchIndexes from './0002-search-indexes';
 import * as loweredSearchText from './0007-lowered-search-text';
@@ -9,12 +9,7 @@ import * as searchWords from './0011-search-words';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0011 on postgres', () => {
   it('indexes the words of existing and later prompts, and can be rolled back', async () => {
-    const { handle, drop } = await createEmptyDatabase('postgres');
-    try {
-      const db = handle.db as unknown as Kysely<unknown>;
-      await initial.up(db);
-      await searchIndexes.up(db);
-      await loweredSearchText.up(db);
+    await withMigratedDatabase('postgres', [initial, searchIndexes, loweredSearchText], async (db) => {
       const insert = (id: string, title: string, prompt: string) => insertBarePrompt(db, id, title, prompt);
       const wordsOf = async (id: string) =>
         (await sql<{ words: string[] }>`SELECT tsvector_to_array(words) AS words FROM prompt_search WHERE id = ${id}`.execute(db)).rows[0]
@@ -54,9 +49,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0011 on postgres', ()
         WHERE table_schema = current_schema() AND table_name = 'prompt_search' ORDER BY 1`.execute(db);
       expect(left.rows.map((row) => row.name)).toEqual(['id', 'prompt', 'title']);
       await insert('p3', 'After', 'rolled back');
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });

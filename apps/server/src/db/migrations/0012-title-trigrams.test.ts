@@ -1,18 +1,14 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertBarePrompt } from '../../testing/bare-prompt';
-import { createEmptyDatabase } from '../../testing/test-database';
+import { withMigratedDatabase } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as searchIndexes from './0002-search-indexes';
 import * as titleTrigrams from './0012-title-trigrams';
 
 describe('migration 0012 on sqlite', () => {
   it('indexes the titles of existing and later prompts, follows deletes, and can be rolled back', async () => {
-    const { handle, drop } = await createEmptyDatabase('sqlite');
-    try {
-      const db = handle.db as unknown as Kysely<unknown>;
-      await initial.up(db);
-      await searchIndexes.up(db);
+    await withMigratedDatabase('sqlite', [initial, searchIndexes], async (db) => {
       const insert = (id: string, title: string, prompt: string) => insertBarePrompt(db, id, title, prompt);
       const titlesWith = async (text: string) =>
         (
@@ -43,9 +39,6 @@ describe('migration 0012 on sqlite', () => {
       const left = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name LIKE 'prompt_titles_fts%'`.execute(db);
       expect(left.rows).toEqual([]);
       await insert('p4', 'After', 'rolled back');
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });

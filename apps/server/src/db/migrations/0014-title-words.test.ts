@@ -1,16 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertBarePrompt } from '../../testing/bare-prompt';
-import { createEmptyDatabase } from '../../testing/test-database';
+import { withMigratedDatabase } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as titleWords from './0014-title-words';
 
 describe('migration 0014 on sqlite', () => {
   it('indexes the words of existing and later titles, follows deletes and title changes, and can be rolled back', async () => {
-    const { handle, drop } = await createEmptyDatabase('sqlite');
-    try {
-      const db = handle.db as unknown as Kysely<unknown>;
-      await initial.up(db);
+    await withMigratedDatabase('sqlite', [initial], async (db) => {
       const insert = (id: string, title: string, prompt: string) => insertBarePrompt(db, id, title, prompt);
       const titlesWith = async (phrase: string) =>
         (
@@ -55,9 +52,6 @@ describe('migration 0014 on sqlite', () => {
       const left = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name LIKE 'prompt_title_words%'`.execute(db);
       expect(left.rows).toEqual([]);
       await insert('p4', 'After', 'rolled back');
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertBarePrompt } from '../../testing/bare-prompt';
-import { createEmptyDatabase } from '../../testing/test-database';
+import { withMigratedDatabase } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as searchIndexes from './0002-search-indexes';
 import * as loweredSearchText from './0007-lowered-search-text';
@@ -10,12 +10,7 @@ import * as searchWordTitles from './0015-search-word-titles';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0015 on postgres', () => {
   it('counts the titles holding each known word, leaves later words at 0, and can be rolled back', async () => {
-    const { handle, drop } = await createEmptyDatabase('postgres');
-    try {
-      const db = handle.db as unknown as Kysely<unknown>;
-      await initial.up(db);
-      await searchIndexes.up(db);
-      await loweredSearchText.up(db);
+    await withMigratedDatabase('postgres', [initial, searchIndexes, loweredSearchText], async (db) => {
       const insert = (id: string, title: string, prompt: string) => insertBarePrompt(db, id, title, prompt);
       const counts = async () =>
         (
@@ -56,9 +51,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0015 on postgres', ()
         SELECT column_name AS name FROM information_schema.columns
         WHERE table_schema = current_schema() AND table_name = 'search_words' ORDER BY 1`.execute(db);
       expect(left.rows.map((row) => row.name)).toEqual(['prompts', 'word']);
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });

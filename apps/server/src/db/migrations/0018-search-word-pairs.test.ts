@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertBarePrompt } from '../../testing/bare-prompt';
-import { createEmptyDatabase } from '../../testing/test-database';
+import { withMigratedDatabase } from '../../testing/test-database';
 import * as initial from './0001-initial';
 import * as searchIndexes from './0002-search-indexes';
 import * as loweredSearchText from './0007-lowered-search-text';
@@ -18,12 +18,7 @@ describe('migration 0018', () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0018 on postgres', () => {
   it('indexes the neighbouring words of existing and later prompts, and can be rolled back', async () => {
-    const { handle, drop } = await createEmptyDatabase('postgres');
-    try {
-      const db = handle.db as unknown as Kysely<unknown>;
-      await initial.up(db);
-      await searchIndexes.up(db);
-      await loweredSearchText.up(db);
+    await withMigratedDatabase('postgres', [initial, searchIndexes, loweredSearchText], async (db) => {
       const pairsOf = async (id: string) =>
         (await sql<{ pairs: string[] }>`SELECT tsvector_to_array(word_pairs) AS pairs FROM prompt_search WHERE id = ${id}`.execute(db))
           .rows[0]?.pairs;
@@ -82,9 +77,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0018 on postgres', ()
       );
       expect(functions.rows[0]?.n).toBe(0);
       await insertBarePrompt(db, 'p3', 'After', 'rolled back');
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });
