@@ -34,9 +34,10 @@ export async function distinctNeedles(db: Kysely<Database>, count: number): Prom
 /**
  * The requests a visitor's browser makes for each needle: its first page,
  * then, for a needle whose page comes without its total (no match list:
- * found in many prompts, decision 0013, and no count kept with the writes:
- * decision 0016), GET /api/prompts/count. Which needles those are is read
- * from the index with the listing's own limit.
+ * found in many prompts, decision 0013; not counted on past the list's
+ * limit: MATCH_COUNT_REACH; and no count kept with the writes: decision
+ * 0016), GET /api/prompts/count. Which needles those are is read from the
+ * index with the listing's own limit.
  */
 export async function searchRequests(database: DatabaseHandle, needles: readonly string[]): Promise<string[]> {
   const visible = await countPrompts(database.db, database.dialect, {});
@@ -44,9 +45,10 @@ export async function searchRequests(database: DatabaseHandle, needles: readonly
   for (const needle of needles) {
     const q = encodeURIComponent(needle);
     paths.push(`/api/prompts?limit=48&q=${q}`);
-    const list = await findMatches(database.longReads, database.dialect, needle, matchListLimit(visible));
-    const kept = list ? undefined : await keptSearchCount(database.db, database.dialect, { q: needle });
-    if (!list && kept === undefined) paths.push(`/api/prompts/count?q=${q}`);
+    const { list, matchCount } = await findMatches(database.longReads, database.dialect, needle, matchListLimit(visible));
+    const counted = list !== undefined || matchCount !== undefined;
+    const kept = counted ? undefined : await keptSearchCount(database.db, database.dialect, { q: needle });
+    if (!counted && kept === undefined) paths.push(`/api/prompts/count?q=${q}`);
   }
   return paths;
 }

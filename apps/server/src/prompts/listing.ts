@@ -152,13 +152,13 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     const candidates = await countMatches({ ...filter, q: undefined });
     const scanFrom = candidates * SCAN_SEARCH_SHARE;
     const listLimit = matchListLimit(candidates);
-    const { list } = await matchListOf(filter.q, listLimit);
+    const { list, matchCount } = await matchListOf(filter.q, listLimit);
     const plan: SearchPlan = list
       ? {
           total: await countMatches(filter, list),
           searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates) },
         }
-      : await commonSearchPlan(filter, scanFrom);
+      : await commonSearchPlan(filter, scanFrom, matchCount);
     if (sort !== 'relevance') return plan;
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
     const text = filter.q;
@@ -184,7 +184,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     keptIdList(
       caches,
       cacheKeys.searchMatches(text, limit),
-      async () => ({ list: await read.findMatches(database.longReads, dialect, text, limit) }),
+      () => read.findMatches(database.longReads, dialect, text, limit),
       ({ list }) => list?.matches.length ?? 0,
     );
 
@@ -199,8 +199,8 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * order finds the page of a common needle soonest; a short one is not in
    * the index either way.
    */
-  const commonSearchPlan = async (filter: read.PromptFilter, scanFrom: number): Promise<SearchPlan> => {
-    const total = knownTotal(filter) ?? (await keptTotal(filter));
+  const commonSearchPlan = async (filter: read.PromptFilter, scanFrom: number, matchCount?: number): Promise<SearchPlan> => {
+    const total = knownTotal(filter) ?? (await countedTotal(filter, matchCount)) ?? (await keptTotal(filter));
     return { total, searchStrategy: total === undefined || (total > 0 && total >= scanFrom) ? 'scan' : 'index' };
   };
 
@@ -215,6 +215,22 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
   const keptTotal = async (filter: read.PromptFilter): Promise<number | undefined> => {
     const kept = await read.keptSearchCount(readerFor(filter), dialect, filter);
     return kept === undefined ? undefined : caches.catalog.get(cacheKeys.listTotal(keyParts(filter)), async () => kept);
+  };
+
+  /**
+   * A common search's total from the matches its list's statement counted
+   * on past the list's limit (read.findMatches, MATCH_COUNT_REACH), less the
+   * hidden ones among them; cached like any list total, so its count
+   * request, if the page still makes one, reads nothing. Only for a search
+   * with no other filter: the matches counted are the whole library's.
+   */
+  const countedTotal = async (filter: read.PromptFilter, matchCount: number | undefined): Promise<number | undefined> => {
+    const text = filter.q;
+    if (matchCount === undefined || !text || !read.isSearchOnly(filter)) return undefined;
+    return caches.catalog.get(
+      cacheKeys.listTotal(keyParts(filter)),
+      async () => matchCount - (await read.hiddenMatchCount(database.longReads, dialect, text)),
+    );
   };
 
   /** A list total the catalog cache already holds (countMatches), without counting. */

@@ -6,7 +6,16 @@ import type { Database } from '../db/schema';
 import { visiblePromptCount } from '../db/summaries';
 import type { Cursor } from './cursor';
 import { RELEVANCE_TIERS, type RelevanceTier, type TitleMatches, relevanceTierCondition } from './relevance';
-import { type MatchList, type SearchStrategy, TRIGRAM_MIN_LENGTH, indexMatchCount, indexMatches, searchCondition } from './search';
+import {
+  type CountedMatches,
+  type MatchList,
+  type SearchStrategy,
+  TRIGRAM_MIN_LENGTH,
+  countedMatches,
+  indexMatchCount,
+  indexMatches,
+  searchCondition,
+} from './search';
 import { planWindow, windowMatches } from './trigram-plan';
 import {
   COMMON_NEEDLE,
@@ -253,18 +262,47 @@ export function sortedPageQuery(
 }
 
 /**
- * An index's matches for a search text (the word index's for a word or a
- * phrase it serves, or else the trigram index's), when there are fewer than `limit`; undefined when there
- * are more (a common needle) or no index serves the text.
+ * How far past its limit a search's match list is counted (findMatches): a
+ * needle in fewer than this many lists' worth of prompts gets its exact
+ * total from the statement that found it common. At 100,000 prompts most
+ * of the bench's common needles (104 of 133 on SQLite, 49 of 54 on
+ * PostgreSQL) are in fewer than two lists' worth; a needle in more now reads
+ * twice as many matches before it is given up on.
  */
-export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<MatchList | undefined> {
-  if (limit <= 0) return undefined;
+export const MATCH_COUNT_REACH = 2;
+
+/** What the indexes found for a search text (findMatches). */
+export interface IndexMatches {
+  /** Every match, when there are fewer than the limit. */
+  readonly list?: MatchList;
+  /**
+   * Without a list: how many prompts, of any status, contain the text, when
+   * fewer than MATCH_COUNT_REACH times the limit (the hidden ones are still
+   * to be taken off: hiddenMatchCount).
+   */
+  readonly matchCount?: number;
+}
+
+/**
+ * An index's matches for a search text (the word index's for a word or a
+ * phrase it serves, or else the trigram index's): its match list when there
+ * are fewer than `limit`, else, counted in the same statement, how many
+ * there are when fewer than MATCH_COUNT_REACH times `limit`; nothing when
+ * there are more (a common needle) or no index serves the text. A word on
+ * PostgreSQL is not counted here: its total is kept with the writes
+ * (keptSearchCount).
+ */
+export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<IndexMatches> {
+  if (limit <= 0) return {};
   if (wordIndexServes(dialect, text)) {
     const found = await matchListByWords(db, text, limit);
-    if (found !== undefined) return found === COMMON_NEEDLE ? undefined : { matches: found };
+    if (found !== undefined) return found === COMMON_NEEDLE ? {} : { list: { matches: found } };
   }
-  const ids = await phraseOrTrigramMatches(db, dialect, text, limit);
-  return ids && ids.length < limit ? { matches: ids } : undefined;
+  const countTo = limit * MATCH_COUNT_REACH;
+  const found = await phraseOrTrigramMatches(db, dialect, text, limit, countTo);
+  if (found === undefined) return {};
+  if (found.counted < limit) return { list: { matches: found.ids } };
+  return found.counted < countTo ? { matchCount: found.counted } : {};
 }
 
 /**
@@ -278,35 +316,49 @@ async function firstMatches(db: Kysely<Database>, dialect: Dialect, text: string
     const ids = await firstMatchesByWords(db, text, limit);
     if (ids !== undefined) return ids;
   }
-  return phraseOrTrigramMatches(db, dialect, text, limit);
+  return (await phraseOrTrigramMatches(db, dialect, text, limit))?.ids;
 }
 
 /**
- * Up to `limit` prompts, of any status, containing `text`: on PostgreSQL a
- * needle of several words from the word index when its words narrow it
- * (firstMatchesByPhraseWords: at 100,000 prompts, 3.3-3.8 ms a needle
- * against 7.4-9.2 through trigrams), else from the trigram index;
+ * Up to `limit` prompts, of any status, containing `text`, and how many
+ * there are, counted up to `countTo` (firstCounted in search.ts): on
+ * PostgreSQL a needle of several words from the word index when its words
+ * narrow it (firstMatchesByPhraseWords: at 100,000 prompts, 3.3-3.8 ms a
+ * needle against 7.4-9.2 through trigrams), else from the trigram index;
  * undefined when neither serves it.
  */
-async function phraseOrTrigramMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number) {
-  const byWords = dialect === 'postgres' ? await firstMatchesByPhraseWords(db, text, limit) : undefined;
-  return byWords ?? trigramMatches(db, dialect, text, limit);
+async function phraseOrTrigramMatches(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  text: string,
+  limit: number,
+  countTo = limit,
+): Promise<CountedMatches | undefined> {
+  const byWords = dialect === 'postgres' ? await firstMatchesByPhraseWords(db, text, limit, countTo) : undefined;
+  return byWords ?? trigramMatches(db, dialect, text, limit, countTo);
 }
 
 /**
  * Up to `limit` prompts, of any status, containing `text`, from the trigram
- * index; undefined under 3 characters. On SQLite through the needle's
- * cheapest part when one costs less than the whole (trigram-plan.ts).
+ * index, and how many there are, counted up to `countTo`; undefined under 3
+ * characters. On SQLite through the needle's cheapest part when one costs
+ * less than the whole (trigram-plan.ts).
  */
-async function trigramMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number) {
+async function trigramMatches(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  text: string,
+  limit: number,
+  countTo: number,
+): Promise<CountedMatches | undefined> {
   if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
   if (dialect === 'sqlite') {
     const plan = await planWindow(db, text);
-    const ids = plan && (await windowMatches(db, text, plan, limit));
-    if (ids) return ids;
+    const found = plan && (await windowMatches(db, text, plan, limit, countTo));
+    if (found) return found;
   }
-  const { rows } = await indexMatches(dialect, text, limit).execute(db);
-  return rows.map((row) => row.id);
+  const { rows } = await indexMatches(dialect, text, limit, countTo).execute(db);
+  return countedMatches<number | string>(rows);
 }
 
 /** Index matches sampled to tell whether a search finds anything (anyVisibleMatch). */
@@ -378,16 +430,8 @@ export async function countPrompts(
   const fromIndex = searchStrategy === undefined || searchStrategy === 'index';
   if (text && searchOnly && fromIndex) {
     // Every match from an index alone, less the hidden ones (found by a scan of the few hidden prompts).
-    const [all, hidden] = await Promise.all([
-      matchesOfAnyStatus(db, dialect, text),
-      db
-        .selectFrom('prompts')
-        .where('prompts.status', '=', 'hidden')
-        .where((eb) => searchCondition(dialect, eb, text, 'scan'))
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    if (all !== undefined) return all - Number(hidden.count);
+    const [all, hidden] = await Promise.all([matchesOfAnyStatus(db, dialect, text), hiddenMatchCount(db, dialect, text)]);
+    if (all !== undefined) return all - hidden;
   }
   const row = await applyFilter(db.selectFrom('prompts'), dialect, filter, searchStrategy)
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -395,7 +439,23 @@ export async function countPrompts(
   return Number(row.count);
 }
 
-function isSearchOnly(filter: PromptFilter): boolean {
+/**
+ * How many hidden prompts contain `text`, to take off a count of matches of
+ * any status: a scan of the few hidden prompts (the status leads the order
+ * indexes).
+ */
+export async function hiddenMatchCount(db: Kysely<Database>, dialect: Dialect, text: string): Promise<number> {
+  const row = await db
+    .selectFrom('prompts')
+    .where('prompts.status', '=', 'hidden')
+    .where((eb) => searchCondition(dialect, eb, text, 'scan'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Whether the filter names nothing beside its search text: no category, model, tag or liked-only. */
+export function isSearchOnly(filter: PromptFilter): boolean {
   return filter.category === undefined && filter.model === undefined && filter.likedBy === undefined && (filter.tags ?? []).length === 0;
 }
 

@@ -1,7 +1,7 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
-import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { JSON_HEADERS, type TestApp, createTestApp, userId } from '../testing/test-app';
 
 /**
  * A search found in many prompts answers its page without waiting for its
@@ -13,20 +13,30 @@ import { type TestApp, createTestApp, userId } from '../testing/test-app';
 /** In every "Common" title and nowhere else; neither kept counts answer it (two words, so no word on PostgreSQL). */
 const COMMON_PHRASE = 'mon%20task';
 
-/** More than the smallest match list (MIN_MATCH_LIST in listing.ts), so "common" has no list and pages walk in order. */
-const COMMON = 110;
+/**
+ * More than MATCH_COUNT_REACH (2) smallest match lists (MIN_MATCH_LIST in
+ * listing.ts, 100), so "common" has no list, is not counted with it, and
+ * pages walk in order.
+ */
+const COMMON = 205;
+
+/** In the text of the first BANDED "Common" prompts: more than a list holds, fewer than it is counted on to. */
+const BANDED_PHRASE = 'a%20banded%20one';
+const BANDED = 130;
+
+const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
 
 describe.each(TEST_DIALECTS)('a search total that follows its page, on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { ADMIN_TOKEN });
     for (let index = 0; index < COMMON; index += 1) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/prompts',
         payload: {
           title: `Common task ${index}`,
-          prompt: `Step ${index}: describe item ${index * 7} plainly.`,
+          prompt: `Step ${index}: describe item ${index * 7} plainly${index < BANDED ? ', a banded one' : ''}.`,
           category: 'Writing',
           model: 'o3',
         },
@@ -62,6 +72,34 @@ describe.each(TEST_DIALECTS)('a search total that follows its page, on %s', (dia
     // Once counted, every page of that search carries it again, the cached first page too.
     expect((await page(`q=${COMMON_PHRASE}&limit=10&sort=likes_desc`)).headers['x-total-count']).toBe(String(COMMON));
     expect((await page(`q=${COMMON_PHRASE}&limit=10&sort=newest`)).headers['x-total-count']).toBe(String(COMMON));
+  });
+
+  it("sends the total of a search found in up to twice a list's worth with its first page, hidden matches taken off", async () => {
+    // Its match list's statement found it common and counted on (findMatches): no count request needed.
+    const first = await page(`q=${BANDED_PHRASE}&limit=10`);
+    expect(first.json()).toHaveLength(10);
+    expect(first.headers['x-total-count']).toBe(String(BANDED));
+    expect(await count(`q=${BANDED_PHRASE}`)).toBe(BANDED);
+    // What was counted is the whole library's: with a category beside it, the total is counted apart.
+    const filtered = await page(`q=${BANDED_PHRASE}&category=Fun&limit=10`);
+    expect(filtered.json()).toEqual([]);
+    expect(filtered.headers['x-total-count']).not.toBe(String(BANDED));
+    expect(await count(`q=${BANDED_PHRASE}&category=Fun`)).toBe(0);
+    const [banded] = first.json() as Prompt[];
+    const moderate = (action: 'hide' | 'unhide') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/prompts/${banded?._id}/${action}`,
+        headers: { ...JSON_HEADERS, authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+    expect((await moderate('hide')).statusCode).toBe(200);
+    try {
+      expect((await page(`q=${BANDED_PHRASE}&limit=10&sort=likes_desc`)).headers['x-total-count']).toBe(String(BANDED - 1));
+      expect(await count(`q=${BANDED_PHRASE}`)).toBe(BANDED - 1);
+    } finally {
+      expect((await moderate('unhide')).statusCode).toBe(200);
+    }
+    expect((await page(`q=${BANDED_PHRASE}&limit=10`)).headers['x-total-count']).toBe(String(BANDED));
   });
 
   it('sends the kept total of a short search, and on PostgreSQL of a word, with its first page', async () => {

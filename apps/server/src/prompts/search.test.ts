@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setPromptStatus } from '../moderation/repository';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, listTotal } from '../testing/test-app';
-import { anyVisibleMatch, countPrompts, findMatches, listPrompts } from './read-repository';
+import { anyVisibleMatch, countPrompts, findMatches, hiddenMatchCount, listPrompts } from './read-repository';
 import type { SearchStrategy } from './search';
 import { wordIndexServes } from './word-search';
 
@@ -149,15 +149,27 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
     const page = async (q: string, sort: 'newest' | 'likes_desc' | 'relevance', searchStrategy: SearchStrategy) =>
       (await listPrompts(db, dialect, { q }, { sort, limit: 3, searchStrategy }, undefined)).map((row) => row.title);
     let matchListsRead = 0;
+    const countable: string[] = [];
+    const counted = new Set<string>();
     for (const q of needles) {
       const strategies: SearchStrategy[] = ['index'];
-      const list = await findMatches(db, dialect, q, 100);
+      const { list } = await findMatches(db, dialect, q, 100);
       if (list) {
         // Looked up match by match, and walked in the page's order (MatchList.walkOrder).
         strategies.push(list, { ...list, walkOrder: true });
         matchListsRead += 1;
       }
       const total = await countPrompts(db, dialect, { q }, 'scan');
+      // With too small a limit for a list, the statement that found it common counts it (MATCH_COUNT_REACH):
+      // every needle but a word on PostgreSQL (its total is kept), found in 1-5 prompts, for one limit at least.
+      const hidden = await hiddenMatchCount(db, dialect, q);
+      if ([...q].length >= 3 && !wordIndexServes(dialect, q) && total + hidden > 0) countable.push(q);
+      for (const limit of [1, 2, 3]) {
+        const { matchCount } = await findMatches(db, dialect, q, limit);
+        if (matchCount === undefined) continue;
+        expect(matchCount - hidden, `total of ${q} counted past ${limit}`).toBe(total);
+        counted.add(q);
+      }
       for (const strategy of strategies) {
         const plan = typeof strategy === 'string' ? strategy : strategy.walkOrder ? 'walked match list' : 'match list';
         expect(await countPrompts(db, dialect, { q }, strategy), `total of ${q} by ${plan}`).toBe(total);
@@ -170,9 +182,11 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
     // needles find something, the limit cuts a page short, and the hidden prompt was findable.
     // (PostgreSQL's word index also lists the short needles of ASCII letters: "MA", "a".)
     expect(matchListsRead).toBe(needles.filter((q) => [...q].length >= 3 || wordIndexServes(dialect, q)).length);
+    expect([...counted]).toEqual(countable);
+    expect(countable).toContain('plan a trip');
     expect(await page('a', 'newest', 'index')).toHaveLength(3);
     expect(await page('é', 'newest', 'scan')).toEqual(['Crème Brûlée Guide']);
-    expect((await findMatches(db, dialect, '日本語', 100))?.matches).toHaveLength(1);
+    expect((await findMatches(db, dialect, '日本語', 100)).list?.matches).toHaveLength(1);
     expect(await countPrompts(db, dialect, { q: '日本語' }, 'scan')).toBe(0);
   });
 
@@ -190,16 +204,18 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
     expect(await anyVisibleMatch(db, dialect, 'pl')).toBe(dialect === 'postgres' ? false : undefined);
   });
 
-  it('reads a match list only while the matches stay under the limit', async () => {
+  it('reads a match list only while the matches stay under the limit, and counts them on to twice it', async () => {
     const { db } = t.database;
     // 'a' is too short for the trigram index, and a word PostgreSQL's word index lists; ' a ' (spaces around) is in two texts.
     const holdingA = rows.filter((row) => `${row.title} ${row.prompt}`.toLowerCase().includes('a')).length;
-    if (dialect === 'postgres') expect((await findMatches(db, dialect, 'a', 100))?.matches).toHaveLength(holdingA);
-    else expect(await findMatches(db, dialect, 'a', 100)).toBeUndefined();
-    expect((await findMatches(db, dialect, ' a ', 100))?.matches).toHaveLength(2);
-    expect((await findMatches(db, dialect, ' a ', 3))?.matches).toHaveLength(2);
-    expect(await findMatches(db, dialect, ' a ', 2)).toBeUndefined();
-    expect(await findMatches(db, dialect, ' a ', 0)).toBeUndefined();
-    expect((await findMatches(db, dialect, 'no such text', 100))?.matches).toEqual([]);
+    if (dialect === 'postgres') expect((await findMatches(db, dialect, 'a', 100)).list?.matches).toHaveLength(holdingA);
+    else expect(await findMatches(db, dialect, 'a', 100)).toEqual({});
+    expect((await findMatches(db, dialect, ' a ', 100)).list?.matches).toHaveLength(2);
+    expect((await findMatches(db, dialect, ' a ', 3)).list?.matches).toHaveLength(2);
+    // No list, but counted: fewer than MATCH_COUNT_REACH (2) times the limit.
+    expect(await findMatches(db, dialect, ' a ', 2)).toEqual({ matchCount: 2 });
+    expect(await findMatches(db, dialect, ' a ', 1)).toEqual({});
+    expect(await findMatches(db, dialect, ' a ', 0)).toEqual({});
+    expect((await findMatches(db, dialect, 'no such text', 100)).list?.matches).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
 import { SQLITE_LOWER_FUNCTION } from '../db/sqlite-functions';
 import type { Database } from '../db/schema';
@@ -174,13 +174,38 @@ export function asciiTextContains(text: string): Expression<SqlBool> {
 /**
  * Up to `limit` prompts, of any status, whose title or text contains `text`
  * (3+ characters), straight from the trigram index: rowids on SQLite, ids on
- * PostgreSQL. Reading `limit` rows and no more bounds the cost of a common
+ * PostgreSQL, each row with how many the index found, counted up to
+ * `countTo` (firstCounted). Reading no further bounds the cost of a common
  * needle, which the caller then searches another way. (The best-match order
  * reads the title's matches alone: titleMatchQuery in relevance.ts.)
  */
-export function indexMatches(dialect: Dialect, text: string, limit: number) {
-  if (dialect === 'postgres') return firstPromptSearchMatches(loweredTextContains(text), limit);
-  return sql<{ id: number }>`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)} LIMIT ${limit}`;
+export function indexMatches(dialect: Dialect, text: string, limit: number, countTo = limit) {
+  if (dialect === 'postgres') return firstPromptSearchMatches(loweredTextContains(text), limit, countTo);
+  return firstCounted<number>(sql`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)}`, limit, countTo);
+}
+
+/**
+ * The first `limit` ids of `matches` (a query of one column, `id`), each row
+ * with `n`: how many ids `matches` has, counted no further than `countTo`
+ * (at least `limit`). Counting on past a match list's limit in the same
+ * statement reads the matches once: a needle found in a little more than a
+ * list's worth of prompts is counted for about what reading its list cost,
+ * where it used to be read up to the limit, given up, and counted again on
+ * its own (CountedMatches).
+ */
+export function firstCounted<Id extends number | string>(matches: RawBuilder<unknown>, limit: number, countTo: number) {
+  return sql<{ id: Id; n: number | string }>`SELECT id, count(*) OVER () AS n FROM (${matches} LIMIT ${countTo}) AS counted LIMIT ${limit}`;
+}
+
+/** What a counted lookup found (firstCounted): its first matches, and how many it found, up to the count asked for. */
+export interface CountedMatches<Id extends number | string = number | string> {
+  readonly ids: Id[];
+  readonly counted: number;
+}
+
+/** firstCounted's rows as CountedMatches. */
+export function countedMatches<Id extends number | string>(rows: readonly { id: Id; n: number | string }[]): CountedMatches<Id> {
+  return { ids: rows.map((row) => row.id), counted: Number(rows[0]?.n ?? 0) };
 }
 
 /**
@@ -192,11 +217,19 @@ export function indexMatches(dialect: Dialect, text: string, limit: number) {
  * 1,965 guessed, 427 found), and when fewer than `limit` match, the scan
  * reads every row (66 ms at 100k). A MATERIALIZED CTE is planned for every
  * row, so it scans only a needle it guesses in a large share of the
- * prompts, and still stops at `limit`.
+ * prompts, and still stops at `limit`, or with `countTo`, counts on to it
+ * (firstCounted).
  */
-export function firstPromptSearchMatches(condition: Expression<SqlBool>, limit: number) {
-  return sql<{ id: string }>`WITH matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${condition})
-    SELECT id FROM matches LIMIT ${limit}`;
+export function firstPromptSearchMatches(condition: Expression<SqlBool>, limit: number): RawBuilder<{ id: string }>;
+export function firstPromptSearchMatches(
+  condition: Expression<SqlBool>,
+  limit: number,
+  countTo: number,
+): RawBuilder<{ id: string; n: number | string }>;
+export function firstPromptSearchMatches(condition: Expression<SqlBool>, limit: number, countTo?: number) {
+  const matches = sql`WITH matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${condition})`;
+  if (countTo === undefined) return sql<{ id: string }>`${matches} SELECT id FROM matches LIMIT ${limit}`;
+  return sql<{ id: string; n: number | string }>`${matches} ${firstCounted(sql`SELECT id FROM matches`, limit, countTo)}`;
 }
 
 /** Membership in a MatchList: one primary-key lookup per match, or (walkOrder) one test per index entry walked. */

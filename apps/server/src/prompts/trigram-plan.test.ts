@@ -156,8 +156,12 @@ describe('finding a needle through its rare part, on sqlite', () => {
       expect(plan?.windows, needle).toBeDefined();
       if (!plan) continue;
       for (const window of plan.windows) expect(needle.toLowerCase(), needle).toContain(window.toLowerCase());
-      expect(await windowMatches(database.db, needle, plan, 100), needle).toEqual(await scanned(needle));
-      const list = await findMatches(database.db, 'sqlite', needle, 100);
+      expect((await windowMatches(database.db, needle, plan, 100))?.ids, needle).toEqual(await scanned(needle));
+      // Asked for one, it counts them all (the listing's total of a needle just past its list's limit).
+      const first = await windowMatches(database.db, needle, plan, 1, 100);
+      expect(first?.ids, needle).toHaveLength(Math.min(1, (await scanned(needle)).length));
+      expect(first?.counted, needle).toBe((await scanned(needle)).length);
+      const { list } = await findMatches(database.db, 'sqlite', needle, 100);
       expect(
         [...(list?.matches ?? [])].sort((a, b) => Number(a) - Number(b)),
         needle,
@@ -175,9 +179,9 @@ describe('finding a needle through its rare part, on sqlite', () => {
   it('takes % and _ in a needle literally', async () => {
     const plan = { windows: ['zebra'], candidateLimit: 10 };
     // Unescaped, each would match "Questions Zebra", "Questions-zebra" and the like.
-    expect(await windowMatches(database.db, 'questions_zebra', plan, 100)).toEqual([]);
-    expect(await windowMatches(database.db, 'questions%zebra', plan, 100)).toEqual([]);
-    expect(await windowMatches(database.db, 'zebra_', plan, 100)).toEqual(await scanned('zebra_'));
+    expect((await windowMatches(database.db, 'questions_zebra', plan, 100))?.ids).toEqual([]);
+    expect((await windowMatches(database.db, 'questions%zebra', plan, 100))?.ids).toEqual([]);
+    expect((await windowMatches(database.db, 'zebra_', plan, 100))?.ids).toEqual(await scanned('zebra_'));
     expect(await scanned('zebra_')).toHaveLength(1);
   });
 
@@ -222,26 +226,26 @@ describe('finding a needle through its rare part, on sqlite', () => {
 
   it('gives way to the whole needle when the part finds more prompts than its limit', async () => {
     const plan = { windows: ['zebra'], candidateLimit: rareTexts.length - 1 };
-    expect(await windowMatches(database.db, 'questions zebra', plan, 100)).toBeUndefined();
-    expect(await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 100)).toHaveLength(3);
+    expect((await windowMatches(database.db, 'questions zebra', plan, 100))?.ids).toBeUndefined();
+    expect((await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 100))?.ids).toHaveLength(3);
     // Under the caller's limit, as the whole needle's lookup stops there.
     const firstTwo = (await scanned('questions zebra')).slice(0, 2);
-    expect(await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 2)).toEqual(firstTwo);
+    expect((await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 2))?.ids).toEqual(firstTwo);
   });
 
   it('reads two windows together, finding only the prompts holding both', async () => {
     const both = { windows: ['questions', 'zebra'], candidateLimit: rareTexts.length };
     // Every rare text holds both words; "questions" alone is in every prompt, past the limit.
-    expect(await windowMatches(database.db, 'questions zebra', both, 100)).toEqual(await scanned('questions zebra'));
-    expect(await windowMatches(database.db, 'questions zebra', { ...both, windows: ['zebra', 'questions'] }, 100)).toEqual(
+    expect((await windowMatches(database.db, 'questions zebra', both, 100))?.ids).toEqual(await scanned('questions zebra'));
+    expect((await windowMatches(database.db, 'questions zebra', { ...both, windows: ['zebra', 'questions'] }, 100))?.ids).toEqual(
       await scanned('questions zebra'),
     );
-    expect(await windowMatches(database.db, 'questions zebra', { ...both, windows: ['questions'] }, 100)).toBeUndefined();
+    expect((await windowMatches(database.db, 'questions zebra', { ...both, windows: ['questions'] }, 100))?.ids).toBeUndefined();
     // "Yak herd" holds "yak" in its title and "zebra" in its text: found by the two windows (past a limit of
     // none), then left out by the test, having no "yak zebra".
     const apart = { windows: ['yak', 'zebra'], candidateLimit: 1 };
-    expect(await windowMatches(database.db, 'yak zebra', { ...apart, candidateLimit: 0 }, 100)).toBeUndefined();
-    expect(await windowMatches(database.db, 'yak zebra', apart, 100)).toEqual([]);
+    expect((await windowMatches(database.db, 'yak zebra', { ...apart, candidateLimit: 0 }, 100))?.ids).toBeUndefined();
+    expect((await windowMatches(database.db, 'yak zebra', apart, 100))?.ids).toEqual([]);
     expect(await scanned('yak')).toHaveLength(1);
   });
 
@@ -288,9 +292,9 @@ describe('the plans on the sample library, on sqlite', () => {
       const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM prompts
         WHERE instr(lower(title), lower(${needle})) > 0 OR instr(lower(prompt), lower(${needle})) > 0 ORDER BY rowid`.execute(database.db);
       const scanned = rows.map((row) => row.id);
-      const found = plan && (await windowMatches(database.db, needle, plan, 10_000));
+      const found = plan && (await windowMatches(database.db, needle, plan, 10_000))?.ids;
       if (found) expect(found, needle).toEqual(scanned);
-      const list = await findMatches(database.db, 'sqlite', needle, 10_000);
+      const { list } = await findMatches(database.db, 'sqlite', needle, 10_000);
       expect(
         [...(list?.matches ?? [])].sort((a, b) => Number(a) - Number(b)),
         needle,

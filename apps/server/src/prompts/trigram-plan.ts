@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { type ReadCache, createReadCache } from '../cache/read-cache';
-import { ASCII_ONLY, asciiTextContains, ftsPhrase } from './search';
+import { ASCII_ONLY, type CountedMatches, asciiTextContains, countedMatches, firstCounted, ftsPhrase } from './search';
 
 /**
  * SQLite: which part of a needle a search looks up in the trigram index
@@ -351,20 +351,22 @@ export async function sampleTrigrams(
 /**
  * Up to `limit` rowids of prompts, of any status, containing `needle`: those
  * holding each of the plan's windows in the trigram index, each tested for
- * the whole needle with LIKE on its title and text; undefined when the
- * windows find more than the plan's candidateLimit (the whole needle is
- * cheaper to read).
+ * the whole needle with LIKE on its title and text, and how many there are,
+ * counted up to `countTo` (firstCounted); undefined when the windows find
+ * more than the plan's candidateLimit (the whole needle is cheaper to read).
  * One statement (windowMatchesQuery), so the windows' prompts are not sent
  * back and forth.
  */
-export async function windowMatches(db: Kysely<Database>, needle: string, plan: WindowPlan, limit: number): Promise<number[] | undefined> {
-  const { rows } = await windowMatchesQuery(needle, plan, limit).execute(db);
-  const ids: number[] = [];
-  for (const { id } of rows) {
-    if (id === null) return undefined;
-    ids.push(id);
-  }
-  return ids;
+export async function windowMatches(
+  db: Kysely<Database>,
+  needle: string,
+  plan: WindowPlan,
+  limit: number,
+  countTo = limit,
+): Promise<CountedMatches<number> | undefined> {
+  const { rows } = await windowMatchesQuery(needle, plan, limit, countTo).execute(db);
+  if (rows.some(({ id }) => id === null)) return undefined;
+  return countedMatches(rows as { id: number; n: number }[]);
 }
 
 /**
@@ -373,15 +375,14 @@ export async function windowMatches(db: Kysely<Database>, needle: string, plan: 
  * plain JOIN it scanned every prompt with LIKE and probed the windows' list
  * (179 against 40 ms at 100,000 prompts).
  */
-export function windowMatchesQuery(needle: string, plan: WindowPlan, limit: number) {
-  return sql<{ id: number | null }>`
+export function windowMatchesQuery(needle: string, plan: WindowPlan, limit: number, countTo = limit) {
+  const tested = sql`SELECT prompts.rowid AS id FROM candidates CROSS JOIN prompts ON prompts.rowid = candidates.id
+    WHERE (SELECT count(*) FROM candidates) <= ${plan.candidateLimit} AND ${asciiTextContains(needle)}`;
+  return sql<{ id: number | null; n: number | null }>`
     WITH candidates AS MATERIALIZED (
       SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${plan.windows.map(ftsPhrase).join(' AND ')} LIMIT ${plan.candidateLimit + 1}
     )
-    SELECT NULL AS id WHERE (SELECT count(*) FROM candidates) > ${plan.candidateLimit}
+    SELECT NULL AS id, NULL AS n WHERE (SELECT count(*) FROM candidates) > ${plan.candidateLimit}
     UNION ALL
-    SELECT prompts.rowid AS id FROM candidates CROSS JOIN prompts ON prompts.rowid = candidates.id
-    WHERE (SELECT count(*) FROM candidates) <= ${plan.candidateLimit}
-      AND ${asciiTextContains(needle)}
-    LIMIT ${limit}`;
+    SELECT * FROM (${firstCounted(tested, limit, countTo)})`;
 }

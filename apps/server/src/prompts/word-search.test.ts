@@ -228,7 +228,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     let narrowed = 0;
     let found = 0;
     for (const needle of PHRASES) {
-      const ids = await firstMatchesByPhraseWords(db, needle, 100);
+      const ids = (await firstMatchesByPhraseWords(db, needle, 100))?.ids;
       if (ids === undefined) continue;
       narrowed += 1;
       const expected = await scannedIds(needle);
@@ -236,7 +236,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
       expect([...ids].sort(), needle).toEqual(expected);
     }
     // These must go through the words: a fall-back to the trigram index would pass the comparison unseen.
-    for (const needle of NARROWED_PHRASES) expect(await firstMatchesByPhraseWords(db, needle, 100), needle).toBeDefined();
+    for (const needle of NARROWED_PHRASES) expect((await firstMatchesByPhraseWords(db, needle, 100))?.ids, needle).toBeDefined();
     // Counted through the pairs when two neighbouring runs narrow it, the same as the scan (hidden prompts too).
     let counted = 0;
     for (const needle of PHRASES) {
@@ -257,8 +257,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     // The list stops at its limit.
     await insert('Limit phrase one', 'a limit phrase here');
     await insert('Limit phrase two', 'another limit phrase');
-    expect(await firstMatchesByPhraseWords(db, 'limit phrase', 100)).toHaveLength(2);
-    expect(await firstMatchesByPhraseWords(db, 'limit phrase', 1)).toHaveLength(1);
+    expect((await firstMatchesByPhraseWords(db, 'limit phrase', 100))?.ids).toHaveLength(2);
+    expect((await firstMatchesByPhraseWords(db, 'limit phrase', 1))?.ids).toHaveLength(1);
   });
 
   /** The plan of a phrase's statement as it ran, with indexes preferred: the test's library is a few rows, which a sequential scan reads as cheaply. */
@@ -285,27 +285,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     const plan = await phrasePlan('meal plan');
     expect(plan).toMatch(/Bitmap Index Scan on prompt_search_word_pairs_idx \(actual rows=2(\.00)? loops=1\)/);
     expect(plan).toMatch(WORDS_NOT_READ);
-    expect(await firstMatchesByPhraseWords(db, 'meal plan', 100)).toEqual(await scannedIds('meal plan'));
+    expect((await firstMatchesByPhraseWords(db, 'meal plan', 100))?.ids).toEqual(await scannedIds('meal plan'));
     // A start shared by too many words makes too many pairs with its neighbour: the words alone narrow.
     const many = Array.from({ length: 70 }, (_, index) => `qzpair${index}`).join(' zqfixed ');
     await insert('Many pairs', `zqfixed ${many}`);
     expect(await phrasePlan('zqfixed qzpair')).toMatch(PAIRS_NOT_READ);
     expect(await phrasePlan('zqfixed qzpair')).not.toMatch(WORDS_NOT_READ);
-    expect(await firstMatchesByPhraseWords(db, 'zqfixed qzpair', 100)).toHaveLength(1);
+    expect((await firstMatchesByPhraseWords(db, 'zqfixed qzpair', 100))?.ids).toHaveLength(1);
     // Counting by the words alone could test many times the matches: left to the trigram index.
     expect(await countByPhrasePairs(db, 'zqfixed qzpair')).toBeUndefined();
     expect(await countByPhrasePairs(db, 'zqfixed qzpair6')).toBe(1);
     // "qzpair6" starts 11 words: 11 pairs with "zqfixed".
     expect(await phrasePlan('zqfixed qzpair6')).toMatch(WORDS_NOT_READ);
-    expect(await firstMatchesByPhraseWords(db, 'zqfixed qzpair6', 100)).toHaveLength(1);
-    expect(await firstMatchesByPhraseWords(db, 'qzpair6 qzpair', 100)).toEqual([]);
+    expect((await firstMatchesByPhraseWords(db, 'zqfixed qzpair6', 100))?.ids).toHaveLength(1);
+    expect((await firstMatchesByPhraseWords(db, 'qzpair6 qzpair', 100))?.ids).toEqual([]);
     // The limit itself: 64 words starting with "qzedge" make 64 pairs with "zqedge"; one more word, too many.
     const edgeWords = Array.from({ length: 64 }, (_, index) => `qzedge${index}`);
     await insert('Edge pairs', `zqedge ${edgeWords.join(' zqedge ')}`);
     expect(await phrasePlan('zqedge qzedge')).toMatch(WORDS_NOT_READ);
     await insert('One word more', 'qzedge64');
     expect(await phrasePlan('zqedge qzedge')).toMatch(PAIRS_NOT_READ);
-    expect(await firstMatchesByPhraseWords(db, 'zqedge qzedge', 100)).toHaveLength(1);
+    expect((await firstMatchesByPhraseWords(db, 'zqedge qzedge', 100))?.ids).toHaveLength(1);
   });
 
   it("prepares a short phrase's statement and answers the same through its generic plan", async () => {
@@ -319,9 +319,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
         // positions: one statement for both, its positions values like the rest.
         for (let round = 0; round < 3; round += 1) {
           for (const needle of [...NARROWED_PHRASES, ' meal plan', 'x meal plan']) {
-            expect([...((await firstMatchesByPhraseWords(connection, needle, 100)) ?? [])].sort(), `${needle}, round ${round}`).toEqual(
-              await scannedIds(needle),
-            );
+            expect(
+              [...((await firstMatchesByPhraseWords(connection, needle, 100))?.ids ?? [])].sort(),
+              `${needle}, round ${round}`,
+            ).toEqual(await scannedIds(needle));
             expect(await countByPhrasePairs(connection, needle), `${needle}, round ${round}`).toBe(await scanned(needle));
           }
         }
@@ -332,7 +333,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
         expect(rows.find((row) => row.name === 'phrase-count-es')?.generic_plans).toBeGreaterThan(0);
         expect(rows.find((row) => row.name === 'phrase-count-ws')?.generic_plans).toBeGreaterThan(0);
         // A phrase of more runs than are prepared is planned each time.
-        expect(await firstMatchesByPhraseWords(connection, 'weekly meal planner for a meal', 100)).toHaveLength(1);
+        expect((await firstMatchesByPhraseWords(connection, 'weekly meal planner for a meal', 100))?.ids).toHaveLength(1);
         const { rows: after } = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(connection);
         expect(after.map((row) => row.name).filter((name) => name.length > 'phrase-words-'.length + 4)).toEqual([]);
       } finally {
@@ -357,13 +358,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     // A single word is the word path's, text beyond ASCII the trigram index's, and SQLite has no word index.
     for (const needle of ['meal', 'x'.repeat(40), 'café notes', 'a b', '...']) expect(phraseRuns('postgres', needle), needle).toEqual([]);
     expect(phraseRuns('sqlite', 'meal plan')).toEqual([]);
-    expect(await firstMatchesByPhraseWords(db, 'a b', 10)).toBeUndefined();
+    expect((await firstMatchesByPhraseWords(db, 'a b', 10))?.ids).toBeUndefined();
     // "with", "a" and "secret" stand for a word or two each: narrowed by all three.
-    expect(await firstMatchesByPhraseWords(db, 'with a secret', 10)).toHaveLength(1);
+    expect((await firstMatchesByPhraseWords(db, 'with a secret', 10))?.ids).toHaveLength(1);
     const many = Array.from({ length: 12 }, (_, index) => `qzword${index}`).join(' ');
     await insert('Many qz words', many);
-    expect(await firstMatchesByPhraseWords(db, 'qzword3 qzw', 10)).toHaveLength(1);
-    expect(await firstMatchesByPhraseWords(db, 'x qzw', 10)).toBeUndefined();
+    expect((await firstMatchesByPhraseWords(db, 'qzword3 qzw', 10))?.ids).toHaveLength(1);
+    expect((await firstMatchesByPhraseWords(db, 'x qzw', 10))?.ids).toBeUndefined();
   });
 
   it('takes prompts shared at once that bring the same new words in different orders', async () => {

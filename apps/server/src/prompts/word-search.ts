@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Dialect, preparedStatement } from '../db/connect';
 import { PAIR_SIDE_LENGTH } from '../db/migrations/0018-search-word-pairs';
 import type { Database } from '../db/schema';
-import { TRIGRAM_MIN_LENGTH } from './search';
+import { type CountedMatches, TRIGRAM_MIN_LENGTH, firstCounted } from './search';
 
 /**
  * The longest needle the word index serves. Migration 0011 keeps a word
@@ -283,7 +283,8 @@ function runWords({ run, place }: PhraseRun) {
 /**
  * PostgreSQL: up to `limit` ids of prompts, of any status, containing a
  * needle of several words (phraseRuns), found through the word index and
- * tested for the needle itself. Undefined when no run narrows the search,
+ * tested for the needle itself, and how many there are, counted up to
+ * `countTo` (firstCounted). Undefined when no run narrows the search,
  * or the database lower-cases a run to anything but ASCII letters and
  * digits (Turkish collations turn "I" into a dotless i, which ends a word).
  *
@@ -304,28 +305,39 @@ function runWords({ run, place }: PhraseRun) {
  * and the words saved nothing); on the lower-cased copy strpos finds the
  * same texts as the LIKE of the trigram path.
  */
-export async function firstMatchesByPhraseWords(db: Kysely<Database>, text: string, limit: number): Promise<string[] | undefined> {
-  const query = phraseMatchesQuery(text, limit);
+export async function firstMatchesByPhraseWords(
+  db: Kysely<Database>,
+  text: string,
+  limit: number,
+  countTo = limit,
+): Promise<CountedMatches<string> | undefined> {
+  const query = phraseMatchesQuery(text, limit, countTo);
   if (query === undefined) return undefined;
   const { rows } = await query.execute(db);
   const head = rows[0];
   if (!head?.usable || !head.narrowed) return undefined;
-  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+  return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), counted: Number(head.n ?? 0) };
 }
 
 /**
  * firstMatchesByPhraseWords' statement (exported for its plan's test): one
  * row of whether the runs are usable and narrowed, then the matches' ids,
- * if any. Undefined when the needle has no run to look up (phraseRuns).
+ * if any, each with how many there are, up to `countTo` (firstCounted).
+ * Undefined when the needle has no run to look up (phraseRuns).
  */
-export function phraseMatchesQuery(text: string, limit: number) {
+export function phraseMatchesQuery(text: string, limit: number, countTo = limit) {
   const runs = phraseRuns('postgres', text);
   if (runs.length === 0) return undefined;
-  return sql<{ usable: boolean; narrowed: boolean; id: string | null }>`${phraseStatementName('phrase-words', runs)}
+  return sql<{
+    usable: boolean;
+    narrowed: boolean;
+    id: string | null;
+    n: number | string | null;
+  }>`${phraseStatementName('phrase-words', runs)}
     ${phraseCandidates(runs, text)}
     SELECT (SELECT usable FROM usable) AS usable,
-      (SELECT query FROM pair_narrowing) IS NOT NULL OR (SELECT query FROM word_narrowing) IS NOT NULL AS narrowed, first.id
-    FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT id FROM matches LIMIT ${limit}) AS first ON true`;
+      (SELECT query FROM pair_narrowing) IS NOT NULL OR (SELECT query FROM word_narrowing) IS NOT NULL AS narrowed, first.id, first.n
+    FROM (SELECT 1) AS one LEFT JOIN LATERAL (${firstCounted(sql`SELECT id FROM matches`, limit, countTo)}) AS first ON true`;
 }
 
 /**
