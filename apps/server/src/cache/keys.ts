@@ -25,7 +25,11 @@ export const cacheKeys = {
   listTotal: (parts: ListKeyParts) => `count:${JSON.stringify(listParts(parts))}`,
   /** The keys of the hidden prompts, as match lists name them (prompts/read-repository.ts hiddenPromptKeys). */
   hiddenPrompts: 'hidden-prompts',
-  /** Up to `limit` prompts, of any status, whose title or text contains the search text (prompts/read-repository.ts findMatches). */
+  /**
+   * What the indexes found for the search text with `limit` (prompts/read-repository.ts findMatches): the
+   * prompts, of any status, whose title or text contains it when fewer than `limit`, else how many when
+   * counted.
+   */
   searchMatches: (text: string, limit: number) => `matches:${JSON.stringify([text, limit])}`,
   /** Up to `limit` of a search's title matches, of any status, for the best-match order (prompts/relevance.ts). */
   titleMatches: (text: string, limit: number) => `titles:${JSON.stringify([text, limit])}`,

@@ -51,7 +51,9 @@ const MIN_MATCH_LIST = 100;
 /**
  * How many index matches a search reads into its match list among
  * `candidates` prompts; a search with this many or more has none, and its
- * page walks in order without waiting for its total (commonSearchPlan).
+ * page walks in order, with its total only when the statement that found it
+ * common counted it (read.MATCH_COUNT_REACH) or it is otherwise known
+ * without counting (commonSearchPlan).
  */
 export function matchListLimit(candidates: number): number {
   return Math.max(MIN_MATCH_LIST, Math.ceil(candidates * SCAN_SEARCH_SHARE));
@@ -89,7 +91,8 @@ export interface PromptPage {
   /**
    * Present only for a paged request, and only when known without counting
    * more than the page reads: a search found in too many prompts for a match
-   * list has its total follow (`count`, GET /api/prompts/count; decision 0013).
+   * list, and too many to be counted with it (read.MATCH_COUNT_REACH), has
+   * its total follow (`count`, GET /api/prompts/count; decisions 0013, 0021).
    */
   readonly total?: number;
   readonly nextCursor?: string;
@@ -152,13 +155,14 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     const candidates = await countMatches({ ...filter, q: undefined });
     const scanFrom = candidates * SCAN_SEARCH_SHARE;
     const listLimit = matchListLimit(candidates);
-    const { list, matchCount } = await matchListOf(filter.q, listLimit);
+    const found = await matchListOf(filter.q, listLimit);
+    const { list } = found;
     const plan: SearchPlan = list
       ? {
           total: await countMatches(filter, list),
           searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates) },
         }
-      : await commonSearchPlan(filter, scanFrom, matchCount);
+      : await commonSearchPlan(filter, scanFrom, () => countedTotal(filter, found, listLimit));
     if (sort !== 'relevance') return plan;
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
     const text = filter.q;
@@ -177,8 +181,9 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * which prompts contain a text changes only when one is added, hidden or
    * shown, not with each like or copy, which empty the page cache. Kept when
    * the text is common (no list: at 100k prompts on PostgreSQL, "plan" read
-   * 2,500 matches in 11 ms after every like, only to find it common), and a
-   * list as keptIdList allows.
+   * 2,500 matches in 11 ms after every like, only to find it common; with
+   * the count on past the limit, read.MATCH_COUNT_REACH, it reads more), and
+   * a list as keptIdList allows.
    */
   const matchListOf = (text: string, limit: number) =>
     keptIdList(
@@ -194,13 +199,18 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * than its page (at 100k prompts, "with": the total 25-40 ms, a page
    * walked in order 1-3 ms; at a million, ten times the total and the same
    * page), so the page does not wait for it: the total is sent only when
-   * already known (counted since the catalog last changed) or kept with the
-   * writes (keptTotal), and otherwise follows from `count`. Walking in page
-   * order finds the page of a common needle soonest; a short one is not in
-   * the index either way.
+   * already known (counted since the catalog last changed), counted by the
+   * statement that found the needle common (`counted`: countedTotal), or
+   * kept with the writes (keptTotal), and otherwise follows from `count`.
+   * Walking in page order finds the page of a common needle soonest; a
+   * short one is not in the index either way.
    */
-  const commonSearchPlan = async (filter: read.PromptFilter, scanFrom: number, matchCount?: number): Promise<SearchPlan> => {
-    const total = knownTotal(filter) ?? (await countedTotal(filter, matchCount)) ?? (await keptTotal(filter));
+  const commonSearchPlan = async (
+    filter: read.PromptFilter,
+    scanFrom: number,
+    counted: () => Promise<number | undefined> = async () => undefined,
+  ): Promise<SearchPlan> => {
+    const total = knownTotal(filter) ?? (await counted()) ?? (await keptTotal(filter));
     return { total, searchStrategy: total === undefined || (total > 0 && total >= scanFrom) ? 'scan' : 'index' };
   };
 
@@ -219,14 +229,18 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
 
   /**
    * A common search's total from the matches its list's statement counted
-   * on past the list's limit (read.findMatches, MATCH_COUNT_REACH), less the
-   * hidden ones among them; cached like any list total, so its count
-   * request, if the page still makes one, reads nothing. Only for a search
-   * with no other filter: the matches counted are the whole library's.
+   * on past the list's limit (`found`, read.findMatches with `limit`:
+   * MATCH_COUNT_REACH), less the hidden ones among them; cached like any
+   * list total, so a count request reads nothing. Only for a search with no
+   * other filter (the matches counted are the whole library's), and only
+   * while the catalog still holds `found`: counted before a write that
+   * emptied the catalog, it could be one short, and kept as the new total.
    */
-  const countedTotal = async (filter: read.PromptFilter, matchCount: number | undefined): Promise<number | undefined> => {
+  const countedTotal = async (filter: read.PromptFilter, found: read.IndexMatches, limit: number): Promise<number | undefined> => {
     const text = filter.q;
+    const { matchCount } = found;
     if (matchCount === undefined || !text || !read.isSearchOnly(filter)) return undefined;
+    if (caches.catalog.peek(cacheKeys.searchMatches(text, limit))?.value !== found) return undefined;
     return caches.catalog.get(
       cacheKeys.listTotal(keyParts(filter)),
       async () => matchCount - (await read.hiddenMatchCount(database.longReads, dialect, text)),

@@ -161,10 +161,11 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
       }
       const total = await countPrompts(db, dialect, { q }, 'scan');
       // With too small a limit for a list, the statement that found it common counts it (MATCH_COUNT_REACH):
-      // every needle but a word on PostgreSQL (its total is kept), found in 1-5 prompts, for one limit at least.
+      // every needle but a word on PostgreSQL (its total is kept), found in 1-5 prompts, for one limit at least
+      // (limit <= matches < 1.5 x limit).
       const hidden = await hiddenMatchCount(db, dialect, q);
       if ([...q].length >= 3 && !wordIndexServes(dialect, q) && total + hidden > 0) countable.push(q);
-      for (const limit of [1, 2, 3]) {
+      for (const limit of [1, 2, 3, 4]) {
         const { matchCount } = await findMatches(db, dialect, q, limit);
         if (matchCount === undefined) continue;
         expect(matchCount - hidden, `total of ${q} counted past ${limit}`).toBe(total);
@@ -204,7 +205,7 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
     expect(await anyVisibleMatch(db, dialect, 'pl')).toBe(dialect === 'postgres' ? false : undefined);
   });
 
-  it('reads a match list only while the matches stay under the limit, and counts them on to twice it', async () => {
+  it('reads a match list only while the matches stay under the limit, and counts them on to 1.5 times it', async () => {
     const { db } = t.database;
     // 'a' is too short for the trigram index, and a word PostgreSQL's word index lists; ' a ' (spaces around) is in two texts.
     const holdingA = rows.filter((row) => `${row.title} ${row.prompt}`.toLowerCase().includes('a')).length;
@@ -212,7 +213,7 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
     else expect(await findMatches(db, dialect, 'a', 100)).toEqual({});
     expect((await findMatches(db, dialect, ' a ', 100)).list?.matches).toHaveLength(2);
     expect((await findMatches(db, dialect, ' a ', 3)).list?.matches).toHaveLength(2);
-    // No list, but counted: fewer than MATCH_COUNT_REACH (2) times the limit.
+    // No list, but counted: fewer than MATCH_COUNT_REACH (1.5) times the limit, rounded up.
     expect(await findMatches(db, dialect, ' a ', 2)).toEqual({ matchCount: 2 });
     expect(await findMatches(db, dialect, ' a ', 1)).toEqual({});
     expect(await findMatches(db, dialect, ' a ', 0)).toEqual({});

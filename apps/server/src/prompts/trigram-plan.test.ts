@@ -231,6 +231,11 @@ describe('finding a needle through its rare part, on sqlite', () => {
     // Under the caller's limit, as the whole needle's lookup stops there.
     const firstTwo = (await scanned('questions zebra')).slice(0, 2);
     expect((await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 2))?.ids).toEqual(firstTwo);
+    // Counted no further than asked: the first one, and two of the three.
+    expect(await windowMatches(database.db, 'questions zebra', { ...plan, candidateLimit: rareTexts.length }, 1, 2)).toEqual({
+      ids: firstTwo.slice(0, 1),
+      counted: 2,
+    });
   });
 
   it('reads two windows together, finding only the prompts holding both', async () => {
