@@ -91,8 +91,10 @@ export interface PromptPage {
   /**
    * Present only for a paged request, and only when known without counting
    * more than the page reads: a search found in too many prompts for a match
-   * list, and too many to be counted with it (read.MATCH_COUNT_REACH), has
-   * its total follow (`count`, GET /api/prompts/count; decisions 0013, 0021).
+   * list has its total follow (`count`, GET /api/prompts/count; decision
+   * 0013), unless the statement that found it common counted it (in fewer
+   * than read.MATCH_COUNT_REACH lists' worth, with no other filter, and no
+   * write since: decision 0021) or counts kept with the writes answer it.
    */
   readonly total?: number;
   readonly nextCursor?: string;

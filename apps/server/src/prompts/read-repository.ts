@@ -265,8 +265,8 @@ export function sortedPageQuery(
  * How far past its limit a search's match list is counted (findMatches): a
  * needle in fewer than this many lists' worth of prompts gets its exact
  * total from the statement that found it common (decision 0021). At
- * 100,000 prompts most of the bench's common needles (104 of 133 on
- * SQLite, 49 of 54 on PostgreSQL) were in fewer than two lists' worth, the
+ * 100,000 prompts most of the bench's needles that needed a count request
+ * (101 of 133 on SQLite, 49 of 54 on PostgreSQL) are in fewer, the
  * phrases most often in 2,760-2,941 prompts; a needle in more now reads
  * half as many matches again before it is given up on, which at 1,000,000
  * prompts is 12,500 more.
