@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema';
 import type { DatabaseHandle } from '../../apps/server/src/db/connect';
 import { matchListLimit } from '../../apps/server/src/prompts/listing';
-import { countPrompts, findMatches, keptSearchCount } from '../../apps/server/src/prompts/read-repository';
+import { countPrompts, findMatches, keptSearchCount, matchCountReach } from '../../apps/server/src/prompts/read-repository';
 import { type LoadResult, load } from './load';
 
 /**
@@ -35,7 +35,7 @@ export async function distinctNeedles(db: Kysely<Database>, count: number): Prom
  * The requests a visitor's browser makes for each needle: its first page,
  * then, for a needle whose page comes without its total (no match list:
  * found in many prompts, decision 0013; not counted on past the list's
- * limit: MATCH_COUNT_REACH; and no count kept with the writes: decision
+ * limit: matchCountReach; and no count kept with the writes: decision
  * 0016), GET /api/prompts/count. Which needles those are is read from the
  * index with the listing's own limit.
  */
@@ -45,7 +45,8 @@ export async function searchRequests(database: DatabaseHandle, needles: readonly
   for (const needle of needles) {
     const q = encodeURIComponent(needle);
     paths.push(`/api/prompts?limit=48&q=${q}`);
-    const { list, matchCount } = await findMatches(database.longReads, database.dialect, needle, matchListLimit(visible));
+    const limit = matchListLimit(visible);
+    const { list, matchCount } = await findMatches(database.longReads, database.dialect, needle, limit, matchCountReach(limit));
     const counted = list !== undefined || matchCount !== undefined;
     const kept = counted ? undefined : await keptSearchCount(database.db, database.dialect, { q: needle });
     if (!counted && kept === undefined) paths.push(`/api/prompts/count?q=${q}`);

@@ -26,11 +26,11 @@ export const cacheKeys = {
   /** The keys of the hidden prompts, as match lists name them (prompts/read-repository.ts hiddenPromptKeys). */
   hiddenPrompts: 'hidden-prompts',
   /**
-   * What the indexes found for the search text with `limit` (prompts/read-repository.ts findMatches): the
-   * prompts, of any status, whose title or text contains it when fewer than `limit`, else how many when
-   * counted.
+   * What the indexes found for the search text with `limit` and `countTo` (prompts/read-repository.ts
+   * findMatches): the prompts, of any status, whose title or text contains it when fewer than `limit`, else
+   * how many when fewer than `countTo`.
    */
-  searchMatches: (text: string, limit: number) => `matches:${JSON.stringify([text, limit])}`,
+  searchMatches: (text: string, limit: number, countTo: number) => `matches:${JSON.stringify([text, limit, countTo])}`,
   /** Up to `limit` of a search's title matches, of any status, for the best-match order (prompts/relevance.ts). */
   titleMatches: (text: string, limit: number) => `titles:${JSON.stringify([text, limit])}`,
   /** One page of the list, shared by every visitor. */

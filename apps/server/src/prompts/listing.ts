@@ -59,6 +59,14 @@ export function matchListLimit(candidates: number): number {
   return Math.max(MIN_MATCH_LIST, Math.ceil(candidates * SCAN_SEARCH_SHARE));
 }
 
+/** What a search's match list is read with (read.findMatches), and so kept under (cacheKeys.searchMatches). */
+interface MatchLookup {
+  readonly text: string;
+  readonly limit: number;
+  /** The limit, or past it for a search with no other filter (read.matchCountReach). */
+  readonly countTo: number;
+}
+
 /** A search's exact total and how its page is read (searchPlan). */
 interface SearchPlan {
   /** Undefined when counting would cost more than the page: the total follows (GET /api/prompts/count). */
@@ -157,14 +165,19 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     const candidates = await countMatches({ ...filter, q: undefined });
     const scanFrom = candidates * SCAN_SEARCH_SHARE;
     const listLimit = matchListLimit(candidates);
-    const found = await matchListOf(filter.q, listLimit);
+    const lookup: MatchLookup = {
+      text: filter.q,
+      limit: listLimit,
+      countTo: read.isSearchOnly(filter) ? read.matchCountReach(listLimit) : listLimit,
+    };
+    const found = await matchListOf(lookup);
     const { list } = found;
     const plan: SearchPlan = list
       ? {
           total: await countMatches(filter, list),
           searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates) },
         }
-      : await commonSearchPlan(filter, scanFrom, () => countedTotal(filter, found, listLimit));
+      : await commonSearchPlan(filter, scanFrom, lookup, found);
     if (sort !== 'relevance') return plan;
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
     const text = filter.q;
@@ -184,14 +197,14 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * shown, not with each like or copy, which empty the page cache. Kept when
    * the text is common (no list: at 100k prompts on PostgreSQL, "plan" read
    * 2,500 matches in 11 ms after every like, only to find it common; with
-   * the count on past the limit, read.MATCH_COUNT_REACH, it reads more), and
-   * a list as keptIdList allows.
+   * no other filter it counts on past the limit, read.matchCountReach, and
+   * reads more), and a list as keptIdList allows.
    */
-  const matchListOf = (text: string, limit: number) =>
+  const matchListOf = ({ text, limit, countTo }: MatchLookup) =>
     keptIdList(
       caches,
-      cacheKeys.searchMatches(text, limit),
-      () => read.findMatches(database.longReads, dialect, text, limit),
+      cacheKeys.searchMatches(text, limit, countTo),
+      () => read.findMatches(database.longReads, dialect, text, limit, countTo),
       ({ list }) => list?.matches.length ?? 0,
     );
 
@@ -202,7 +215,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * walked in order 1-3 ms; at a million, ten times the total and the same
    * page), so the page does not wait for it: the total is sent only when
    * already known (counted since the catalog last changed), counted by the
-   * statement that found the needle common (`counted`: countedTotal), or
+   * statement that found the needle common (`found`: countedTotal), or
    * kept with the writes (keptTotal), and otherwise follows from `count`.
    * Walking in page order finds the page of a common needle soonest; a
    * short one is not in the index either way.
@@ -210,9 +223,10 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
   const commonSearchPlan = async (
     filter: read.PromptFilter,
     scanFrom: number,
-    counted: () => Promise<number | undefined> = async () => undefined,
+    lookup: MatchLookup,
+    found: read.IndexMatches,
   ): Promise<SearchPlan> => {
-    const total = knownTotal(filter) ?? (await counted()) ?? (await keptTotal(filter));
+    const total = knownTotal(filter) ?? (await countedTotal(lookup, found)) ?? (await keptTotal(filter));
     return { total, searchStrategy: total === undefined || (total > 0 && total >= scanFrom) ? 'scan' : 'index' };
   };
 
@@ -231,20 +245,20 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
 
   /**
    * A common search's total from the matches its list's statement counted
-   * on past the list's limit (`found`, read.findMatches with `limit`:
-   * MATCH_COUNT_REACH), less the hidden ones among them; cached like any
-   * list total, so a count request reads nothing. Only for a search with no
-   * other filter (the matches counted are the whole library's), and only
-   * while the catalog still holds `found`: counted before a write that
-   * emptied the catalog, it could be one short, and kept as the new total.
+   * on past the list's limit (`found`: read.findMatches, asked to count only
+   * for a search with no other filter, whose matches counted are its
+   * total's), less the hidden ones among them; cached like any list total,
+   * so a count request reads nothing. Only while the catalog still holds
+   * `found`: counted before a write that emptied the catalog, it could be
+   * one short, and kept as the new total.
    */
-  const countedTotal = async (filter: read.PromptFilter, found: read.IndexMatches, limit: number): Promise<number | undefined> => {
-    const text = filter.q;
+  const countedTotal = async (lookup: MatchLookup, found: read.IndexMatches): Promise<number | undefined> => {
+    const { text, limit, countTo } = lookup;
     const { matchCount } = found;
-    if (matchCount === undefined || !text || !read.isSearchOnly(filter)) return undefined;
-    if (caches.catalog.peek(cacheKeys.searchMatches(text, limit))?.value !== found) return undefined;
+    if (matchCount === undefined) return undefined;
+    if (caches.catalog.peek(cacheKeys.searchMatches(text, limit, countTo))?.value !== found) return undefined;
     return caches.catalog.get(
-      cacheKeys.listTotal(keyParts(filter)),
+      cacheKeys.listTotal(keyParts({ q: text })),
       async () => matchCount - (await read.hiddenMatchCount(database.longReads, dialect, text)),
     );
   };

@@ -5,6 +5,7 @@ import { localLibraryWrites } from '../cache/library-writes';
 import { type TestDatabase, TEST_DIALECTS, createTestDatabase } from '../testing/test-database';
 import { userId } from '../testing/test-app';
 import { matchListLimit } from './listing';
+import { matchCountReach } from './read-repository';
 import { type PromptsService, createPromptsService } from './service';
 
 /** More than the smallest match list (MIN_MATCH_LIST in listing.ts), so "common" has none. */
@@ -23,7 +24,9 @@ describe.each(TEST_DIALECTS)("a search's match list on %s", (dialect) => {
 
   const share = (title: string) => library.create({ title, prompt: `The text of ${title}.`, category: 'Writing', model: 'o3', tags: [] });
   const kept = (text: string, visible: number) =>
-    caches.catalog.peek<{ list?: { matches: unknown[] } }>(cacheKeys.searchMatches(text, matchListLimit(visible)));
+    caches.catalog.peek<{ list?: { matches: unknown[] } }>(
+      cacheKeys.searchMatches(text, matchListLimit(visible), matchCountReach(matchListLimit(visible))),
+    );
   const search = async (text: string) => (await library.list({ q: text, limit: 48 }, undefined)).prompts.map((prompt) => prompt.title);
 
   beforeAll(async () => {
@@ -60,5 +63,19 @@ describe.each(TEST_DIALECTS)("a search's match list on %s", (dialect) => {
     expect(entry?.value.list).toBeUndefined();
     await library.like(rareId, userId(3), true);
     expect(kept('common', visible)).toBe(entry);
+  });
+
+  it('counts a common text on past its limit only for a search with nothing beside it (decision 0021)', async () => {
+    const peek = (limit: number, countTo: number) =>
+      caches.catalog.peek<{ list?: unknown; matchCount?: number }>(cacheKeys.searchMatches('common task', limit, countTo))?.value;
+    const visible = await library.countVisible();
+    const limit = matchListLimit(visible);
+    await library.list({ q: 'common task', limit: 48 }, undefined);
+    expect(peek(limit, matchCountReach(limit))).toEqual({ matchCount: COMMON });
+    // Beside a category the count would not be the total: the statement stops at the limit.
+    const inWriting = matchListLimit((await library.list({ category: 'Writing', limit: 1 }, undefined)).total ?? 0);
+    const filtered = await library.list({ q: 'common task', category: 'Writing', limit: 48 }, undefined);
+    expect(filtered.prompts).toHaveLength(48);
+    expect(peek(inWriting, inWriting)).toEqual({});
   });
 });

@@ -273,14 +273,24 @@ export function sortedPageQuery(
  */
 export const MATCH_COUNT_REACH = 1.5;
 
+/**
+ * How far a search with no other filter counts the matches of its match
+ * list's statement (findMatches' `countTo`): with a category or a tag
+ * beside it the count would not be its total, and would be read for
+ * nothing.
+ */
+export function matchCountReach(limit: number): number {
+  return Math.ceil(limit * MATCH_COUNT_REACH);
+}
+
 /** What the indexes found for a search text (findMatches). */
 export interface IndexMatches {
   /** Every match, when there are fewer than the limit. */
   readonly list?: MatchList;
   /**
    * Without a list: how many prompts, of any status, contain the text, when
-   * fewer than MATCH_COUNT_REACH times the limit (the hidden ones are still
-   * to be taken off: hiddenMatchCount).
+   * fewer than the count asked for (the hidden ones are still to be taken
+   * off: hiddenMatchCount).
    */
   readonly matchCount?: number;
 }
@@ -289,18 +299,23 @@ export interface IndexMatches {
  * An index's matches for a search text (the word index's for a word or a
  * phrase it serves, or else the trigram index's): its match list when there
  * are fewer than `limit`, else, counted in the same statement, how many
- * there are when fewer than MATCH_COUNT_REACH times `limit`; nothing when
- * there are more (a common needle) or no index serves the text. A word on
+ * there are when fewer than `countTo` (matchCountReach); nothing when there
+ * are more (a common needle) or no index serves the text. A word on
  * PostgreSQL is not counted here: its total is kept with the writes
  * (keptSearchCount).
  */
-export async function findMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<IndexMatches> {
+export async function findMatches(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  text: string,
+  limit: number,
+  countTo = limit,
+): Promise<IndexMatches> {
   if (limit <= 0) return {};
   if (wordIndexServes(dialect, text)) {
     const found = await matchListByWords(db, text, limit);
     if (found !== undefined) return found === COMMON_NEEDLE ? {} : { list: { matches: found } };
   }
-  const countTo = Math.ceil(limit * MATCH_COUNT_REACH);
   const found = await phraseOrTrigramMatches(db, dialect, text, limit, countTo);
   if (found === undefined) return {};
   if (found.counted < limit) return { list: { matches: found.ids } };

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setPromptStatus } from '../moderation/repository';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, listTotal } from '../testing/test-app';
-import { anyVisibleMatch, countPrompts, findMatches, hiddenMatchCount, listPrompts } from './read-repository';
+import { anyVisibleMatch, countPrompts, findMatches, hiddenMatchCount, listPrompts, matchCountReach } from './read-repository';
 import type { SearchStrategy } from './search';
 import { wordIndexServes } from './word-search';
 
@@ -166,7 +166,7 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
       const hidden = await hiddenMatchCount(db, dialect, q);
       if ([...q].length >= 3 && !wordIndexServes(dialect, q) && total + hidden > 0) countable.push(q);
       for (const limit of [1, 2, 3, 4]) {
-        const { matchCount } = await findMatches(db, dialect, q, limit);
+        const { matchCount } = await findMatches(db, dialect, q, limit, matchCountReach(limit));
         if (matchCount === undefined) continue;
         expect(matchCount - hidden, `total of ${q} counted past ${limit}`).toBe(total);
         counted.add(q);
@@ -213,9 +213,10 @@ describe.each(TEST_DIALECTS)('search on %s', (dialect) => {
     else expect(await findMatches(db, dialect, 'a', 100)).toEqual({});
     expect((await findMatches(db, dialect, ' a ', 100)).list?.matches).toHaveLength(2);
     expect((await findMatches(db, dialect, ' a ', 3)).list?.matches).toHaveLength(2);
-    // No list, but counted: fewer than MATCH_COUNT_REACH (1.5) times the limit, rounded up.
-    expect(await findMatches(db, dialect, ' a ', 2)).toEqual({ matchCount: 2 });
-    expect(await findMatches(db, dialect, ' a ', 1)).toEqual({});
+    // No list, but counted when asked to count on: fewer than MATCH_COUNT_REACH (1.5) times the limit, rounded up.
+    expect(await findMatches(db, dialect, ' a ', 2, matchCountReach(2))).toEqual({ matchCount: 2 });
+    expect(await findMatches(db, dialect, ' a ', 2)).toEqual({});
+    expect(await findMatches(db, dialect, ' a ', 1, matchCountReach(1))).toEqual({});
     expect(await findMatches(db, dialect, ' a ', 0)).toEqual({});
     expect((await findMatches(db, dialect, 'no such text', 100)).list?.matches).toEqual([]);
   });

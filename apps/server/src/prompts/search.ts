@@ -217,19 +217,12 @@ export function countedMatches<Id extends number | string>(rows: readonly { id: 
  * 1,965 guessed, 427 found), and when fewer than `limit` match, the scan
  * reads every row (66 ms at 100k). A MATERIALIZED CTE is planned for every
  * row, so it scans only a needle it guesses in a large share of the
- * prompts, and still stops at `limit`, or with `countTo`, counts on to it
+ * prompts, and still stops at `limit`, or counts on to `countTo`
  * (firstCounted).
  */
-export function firstPromptSearchMatches(condition: Expression<SqlBool>, limit: number): RawBuilder<{ id: string }>;
-export function firstPromptSearchMatches(
-  condition: Expression<SqlBool>,
-  limit: number,
-  countTo: number,
-): RawBuilder<{ id: string; n: number | string }>;
-export function firstPromptSearchMatches(condition: Expression<SqlBool>, limit: number, countTo?: number) {
-  const matches = sql`WITH matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${condition})`;
-  if (countTo === undefined) return sql<{ id: string }>`${matches} SELECT id FROM matches LIMIT ${limit}`;
-  return sql<{ id: string; n: number | string }>`${matches} ${firstCounted(sql`SELECT id FROM matches`, limit, countTo)}`;
+export function firstPromptSearchMatches(condition: Expression<SqlBool>, limit: number, countTo = limit) {
+  return sql<{ id: string; n: number | string }>`WITH matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${condition})
+    ${firstCounted<string>(sql`SELECT id FROM matches`, limit, countTo)}`;
 }
 
 /** Membership in a MatchList: one primary-key lookup per match, or (walkOrder) one test per index entry walked. */
