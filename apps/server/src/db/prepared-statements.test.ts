@@ -58,6 +58,8 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('prepared statements on pos
     }
     expect(found.map((ids) => ids.length)).toEqual([2, 1, 1]);
     // With a category beside the search, a generic plan might start from the category and test the list row by row.
+    // It reads its own match list, the statement's third run: a search with nothing beside it is counted on past
+    // its list's limit, and is kept under another key (decision 0021).
     const inCategory = await t.app.inject({ method: 'GET', url: '/api/prompts?limit=10&q=zanzibar&category=Writing' });
     expect((inCategory.json() as { _id: string }[]).map((prompt) => prompt._id)).toEqual(found[0]);
     // A page walking its order, testing each prompt against the list: PostgreSQL hashes a list planned as a value,
@@ -74,7 +76,7 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('prepared statements on pos
       SELECT name, generic_plans + custom_plans AS calls FROM pg_prepared_statements ORDER BY name`.execute(database.longReads);
     expect(prepared.rows.map(({ name, calls }) => ({ name: name.replace(/-[0-9a-f]{16}$/, '-<shape>'), calls }))).toEqual([
       { name: 'match-page-<shape>', calls: 3 },
-      { name: 'word-match-list', calls: 2 },
+      { name: 'word-match-list', calls: 3 },
     ]);
   });
 });
