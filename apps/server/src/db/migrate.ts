@@ -18,6 +18,7 @@ import * as searchWordTitles from './migrations/0015-search-word-titles';
 import * as searchGrams from './migrations/0016-search-grams';
 import * as searchWordCounts from './migrations/0017-search-word-counts';
 import * as searchWordPairs from './migrations/0018-search-word-pairs';
+import * as searchWordLoops from './migrations/0019-search-word-loops';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016-search-grams': searchGrams,
   '0017-search-word-counts': searchWordCounts,
   '0018-search-word-pairs': searchWordPairs,
+  '0019-search-word-loops': searchWordLoops,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
