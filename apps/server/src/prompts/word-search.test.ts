@@ -7,6 +7,7 @@ import { likePattern } from './search';
 import {
   COMMON_NEEDLE,
   MAX_WORDS_PER_NEEDLE,
+  PREFIX_PAIR_MAX_PROMPTS,
   countByPhrasePairs,
   countByWords,
   firstMatchesByPhraseWords,
@@ -58,6 +59,10 @@ const NARROWED_PHRASES = [
   'fractions a malpractice',
   `key=${LONG_RUN.slice(0, 20)}`,
   `${LONG_RUN.slice(-20)}; end`,
+  // A run too short to look up at the needle's end: the start of the pair's second word.
+  'meal p',
+  'with a s',
+  `${LONG_RUN.slice(-25)}; en`,
 ];
 
 /**
@@ -83,7 +88,6 @@ const PHRASES = [
   ' meal plan',
   'for a meal',
   'a meal plan',
-  'fractions a',
   'with a secret',
   'word: zanzibar',
   'secret word: zanzib',
@@ -99,7 +103,9 @@ const PHRASES = [
   'no such phrase',
   `alpha ${'q'.repeat(35)} omega`,
   `alpha ${'q'.repeat(35)} omegas`,
-  `${LONG_RUN.slice(-25)}; en`,
+  'fractions a',
+  'meal\np',
+  'boat, a m',
   `=${LONG_RUN.slice(0, 40)}`,
 ];
 
@@ -308,6 +314,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     expect((await firstMatchesByPhraseWords(db, 'zqedge qzedge', 100))?.ids).toHaveLength(1);
   });
 
+  it('narrows a phrase ending in a run too short to look up by the pairs that start with it', async () => {
+    // "meal p" asks for the pairs starting "meal p" or "oatmeal p": "Meal plan" (planner, plan) and "Breakfast"
+    // (oatmeal plans), not "Harbour" (a meal and a plan), whose "meal" every prompt holding the word would add.
+    const plan = await phrasePlan('meal p');
+    expect(plan).toMatch(/Bitmap Index Scan on prompt_search_word_pairs_idx \(actual rows=2(\.00)? loops=1\)/);
+    expect(plan).toMatch(WORDS_NOT_READ);
+    const expected = await scannedIds('meal p');
+    expect(expected).toHaveLength(2);
+    expect([...((await firstMatchesByPhraseWords(db, 'meal p', 100))?.ids ?? [])].sort()).toEqual(expected);
+    expect(await countByPhrasePairs(db, 'meal p')).toBe(2);
+    // Words before the prefix held by more prompts than an exact bitmap keeps: the words alone narrow, and the
+    // pairs' index is not read. "meal" and "oatmeal" end in "meal"; search_words' counts steer the plan.
+    const oatmeal = await sql<{ prompts: number }>`SELECT prompts FROM search_words WHERE word = 'oatmeal'`.execute(db);
+    const setMeal = (prompts: number) => sql`UPDATE search_words SET prompts = ${prompts} WHERE word = 'meal'`.execute(db);
+    const kept = PREFIX_PAIR_MAX_PROMPTS - (oatmeal.rows[0]?.prompts ?? 0);
+    await setMeal(kept);
+    expect(await phrasePlan('meal p')).toMatch(WORDS_NOT_READ);
+    await setMeal(kept + 1);
+    expect(await phrasePlan('meal p')).toMatch(PAIRS_NOT_READ);
+    expect([...((await firstMatchesByPhraseWords(db, 'meal p', 100))?.ids ?? [])].sort()).toEqual(expected);
+    expect(await countByPhrasePairs(db, 'meal p')).toBeUndefined();
+    await setMeal(1);
+    // Beside a pair of whole words the prefix is not asked for: "meal plan; o" reads the two prompts holding
+    // "meal plan", not only the one that also holds a pair starting "plan o".
+    await insert('Plan then', 'A meal plan; then rest.');
+    expect(await phrasePlan('meal plan; o')).toMatch(/Bitmap Index Scan on prompt_search_word_pairs_idx \(actual rows=2(\.00)? loops=1\)/);
+    expect((await firstMatchesByPhraseWords(db, 'meal plan; o', 100))?.ids).toEqual(await scannedIds('meal plan; o'));
+    expect(await scanned('meal plan; o')).toBe(1);
+    // No pair starts "fractions a" within a title or a text (the title ends in "fractions", the text starts with "A").
+    expect(await countByPhrasePairs(db, 'fractions a')).toBe(0);
+    // A run before it that ends too many words makes too many pairs: nothing narrows, and the prefix is no word
+    // a prompt must hold ("zqtail z" lies in "e3zqtail zq").
+    await insert('Many ends', Array.from({ length: 70 }, (_, index) => `e${index}zqtail zq`).join(' '));
+    expect(await scannedIds('zqtail z')).toHaveLength(1);
+    expect(await firstMatchesByPhraseWords(db, 'zqtail z', 100)).toBeUndefined();
+    expect(await countByPhrasePairs(db, 'zqtail z')).toBeUndefined();
+  });
+
   it("prepares a short phrase's statement and answers the same through its generic plan", async () => {
     // One connection: prepared statements, and the plans PostgreSQL keeps for them, are each connection's own.
     await db.connection().execute(async (connection) => {
@@ -349,12 +393,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
       { run: 'set', place: 'whole', position: 1 },
       { run: 'about', place: 'start', position: 2 },
     ]);
-    // Short at an open end, or longer than a word piece: not looked up, though still counted in the positions.
+    // Short at the needle's start, or longer than a word piece: not looked up, though still counted in the
+    // positions. Short at its end: a prefix of the pair it makes with the run before it, if that run is kept.
     expect(phraseRuns('postgres', 'a plan for a')).toEqual([
       { run: 'plan', place: 'whole', position: 1 },
       { run: 'for', place: 'whole', position: 2 },
+      { run: 'a', place: 'prefix', position: 3 },
+    ]);
+    expect(phraseRuns('postgres', 'about a')).toEqual([
+      { run: 'about', place: 'end', position: 0 },
+      { run: 'a', place: 'prefix', position: 1 },
     ]);
     expect(phraseRuns('postgres', `set ${'x'.repeat(31)}`)).toEqual([{ run: 'set', place: 'end', position: 0 }]);
+    expect(phraseRuns('postgres', `set ${'x'.repeat(31)} ab`)).toEqual([{ run: 'set', place: 'end', position: 0 }]);
+    expect(phraseRuns('postgres', 'x ab')).toEqual([]);
     // A single word is the word path's, text beyond ASCII the trigram index's, and SQLite has no word index.
     for (const needle of ['meal', 'x'.repeat(40), 'café notes', 'a b', '...']) expect(phraseRuns('postgres', needle), needle).toEqual([]);
     expect(phraseRuns('sqlite', 'meal plan')).toEqual([]);

@@ -202,8 +202,11 @@ const anyWord = sql`(SELECT string_agg(quote_literal(word), ' | ')::tsquery FROM
  * whole word of the text; one at the needle's start is the end of a word,
  * one at its end the start of one ("practice set about" lies in a word
  * ending in "practice", the word "set" and a word starting with "about").
+ * A start too short to look up its words (SHORTEST_OPEN_RUN) is a 'prefix':
+ * it narrows only as the start of the second word of the pair it makes with
+ * the run before it ("about a": a pair "about a..." or "whereabout a...").
  */
-type RunPlace = 'whole' | 'end' | 'start';
+type RunPlace = 'whole' | 'end' | 'start' | 'prefix';
 
 interface PhraseRun {
   readonly run: string;
@@ -223,7 +226,9 @@ const LONGEST_PHRASE_RUN = 30;
 
 /**
  * The shortest run looked up as a word's start or end: "a" at a needle's
- * end starts hundreds of words, whose posting lists narrow nothing.
+ * end starts hundreds of words, whose posting lists narrow nothing. Such a
+ * run at the needle's end still narrows as a prefix of the pairs that the
+ * run before it makes (phraseRuns).
  */
 const SHORTEST_OPEN_RUN = 3;
 
@@ -245,6 +250,24 @@ const MAX_WORDS_PER_RUN = 8;
  */
 const MAX_PAIRS_PER_NEIGHBOURS = 64;
 
+/**
+ * The most prompts the words of the run before a prefix (RunPlace) may be
+ * held by, as search_words last counted them, for the prefix's pairs to
+ * narrow (and then only when no pair of whole words narrows: reading every
+ * pair that starts so cost "tips for a" 13-14 ms at 100,000 prompts, its
+ * whole pairs alone 6-9). The pairs' candidates are among those prompts, so up to this
+ * many stay an exact bitmap in PostgreSQL's default work_mem (4 MB keeps
+ * about 65,000 heap pages; at 1,000,000 prompts prompt_search spans
+ * 116,000). Past it the bitmap keeps whole pages, and PostgreSQL tests
+ * every row on them against its stored pairs, read from TOAST: at
+ * 1,000,000 prompts "with a" (the word in 518,160 prompts) counted in
+ * 3.1 s through the prefix against 0.7-1.0 s through trigrams, and "create
+ * a" listed in 490-680 ms against 290-300 through the word alone; "plan a"
+ * ("plan" in 70,810) listed in 220-315 ms against 525-794. At 100,000
+ * prompts every word is under it, and every such phrase measured gained.
+ */
+export const PREFIX_PAIR_MAX_PROMPTS = 100_000;
+
 /** Printable ASCII and the other ASCII characters: the word index's letters and digits, and separators that lower() keeps. */
 const ASCII_TEXT = /^[\x00-\x7f]*$/;
 
@@ -252,8 +275,8 @@ const ASCII_TEXT = /^[\x00-\x7f]*$/;
  * The runs of a needle of several words (ASCII, with characters other than
  * letters and digits) that can narrow its search, each with where it must
  * lie in the text's words (RunPlace); none when the needle is not such a
- * phrase or no run narrows (a run too long for one word piece, or short at
- * an open end).
+ * phrase or no run narrows (a run too long for one word piece, short at the
+ * needle's start, or short at its end with no run before it to pair with).
  */
 export function phraseRuns(dialect: Dialect, text: string): PhraseRun[] {
   if (dialect !== 'postgres' || !ASCII_TEXT.test(text)) return [];
@@ -266,18 +289,32 @@ export function phraseRuns(dialect: Dialect, text: string): PhraseRun[] {
     const atEnd = match.index + run.length === text.length;
     // A run at both ends is the whole needle, found anywhere inside a word: the word path's (WORD_NEEDLE).
     if (atStart && atEnd) continue;
-    const place: RunPlace = atStart ? 'end' : atEnd ? 'start' : 'whole';
-    if (run.length > LONGEST_PHRASE_RUN || (place !== 'whole' && run.length < SHORTEST_OPEN_RUN)) continue;
+    const short = run.length < SHORTEST_OPEN_RUN;
+    const place: RunPlace = atStart ? 'end' : !atEnd ? 'whole' : short ? 'prefix' : 'start';
+    if (run.length > LONGEST_PHRASE_RUN || (place === 'end' && short)) continue;
+    if (place === 'prefix' && runs.at(-1)?.position !== position - 1) continue;
     runs.push({ run, place, position });
   }
   return runs;
 }
 
-/** The words of search_words a run can be, as phraseRuns places it, lower-cased by the database as the texts were. */
-function runWords({ run, place }: PhraseRun) {
-  if (place === 'whole') return sql`word = lower(${run})`;
-  if (place === 'end') return sql`word LIKE '%' || lower(${run})`;
-  return sql`word LIKE lower(${run}) || '%'`;
+/**
+ * The words of search_words a run can be, as phraseRuns places it,
+ * lower-cased by the database as the texts were; for a prefix, the run
+ * itself, which the pairs' query asks for as a lexeme's start.
+ */
+function runWords(run: PhraseRun, index: number) {
+  const head = sql`SELECT ${sql.lit(index)} AS run, ${run.position}::integer AS position`;
+  if (run.place === 'prefix') return sql`${head}, lower(${run.run}) AS word, 0 AS prompts, true AS prefix`;
+  const word =
+    run.place === 'whole'
+      ? sql`word = lower(${run.run})`
+      : run.place === 'end'
+        ? sql`word LIKE '%' || lower(${run.run})`
+        : sql`word LIKE lower(${run.run}) || '%'`;
+  // Enough words a run to tell a run of too many from one of a pair's worth (a truncated list makes too many pairs).
+  return sql`${head}, word, prompts, false AS prefix FROM (
+      SELECT word, prompts FROM search_words WHERE ${word} LIMIT ${sql.lit(MAX_PAIRS_PER_NEIGHBOURS + 1)}) AS words`;
 }
 
 /**
@@ -293,7 +330,12 @@ function runWords({ run, place }: PhraseRun) {
  *   at most MAX_PAIRS_PER_NEIGHBOURS pairs of words, the prompts where one
  *   such pair stands in the text, for every such two runs. At 100,000
  *   prompts "steps for" had 237 candidates, all matches (2 ms), where the
- *   prompts holding "steps" took 130-240 ms to test.
+ *   prompts holding "steps" took 130-240 ms to test. A prefix run makes
+ *   the pairs that start so ("about a" asks for 'about a':*), when the run
+ *   before it is in few enough prompts (PREFIX_PAIR_MAX_PROMPTS): at
+ *   100,000 prompts the 12,252 candidates of "about a" were all matches,
+ *   counted in 68-82 ms against 263-337 through the trigram index (decision
+ *   0020, amended).
  * - Words: each run that stands for at most MAX_WORDS_PER_RUN words asks
  *   for a prompt holding one of them. The trigram index finds the same
  *   prompts by intersecting the posting lists of every trigram in both
@@ -352,7 +394,7 @@ export function phraseMatchesQuery(text: string, limit: number, countTo = limit)
  */
 export async function countByPhrasePairs(db: Kysely<Database>, text: string): Promise<number | undefined> {
   const runs = phraseRuns('postgres', text);
-  // No two runs next to each other ("for a": the "a" is too short to look up): no pair to narrow by.
+  // No two runs next to each other ("a local": the "a" is too short to look up as a word's end): no pair to narrow by.
   if (!runs.some((run, index) => runs[index + 1]?.position === run.position + 1)) return undefined;
   const { rows } = await sql<{ n: string | number | null }>`${phraseStatementName('phrase-count', runs)}
     ${phraseCandidates(runs, text)}
@@ -374,22 +416,24 @@ export async function countByPhrasePairs(db: Kysely<Database>, text: string): Pr
  * and spares reading its words' posting lists.
  */
 function phraseCandidates(runs: readonly PhraseRun[], text: string) {
-  // Enough words a run to tell a run of too many from one of a pair's worth (a truncated list makes too many pairs).
-  const found = runs.map(
-    (run, index) => sql`SELECT ${sql.lit(index)} AS run, ${run.position}::integer AS position, word FROM (
-      SELECT word FROM search_words WHERE ${runWords(run)} LIMIT ${sql.lit(MAX_PAIRS_PER_NEIGHBOURS + 1)}) AS words`,
-  );
+  const found = runs.map(runWords);
   const holdsNeedle = sql`(strpos(title, lower(${text})) > 0 OR strpos(prompt, lower(${text})) > 0)`;
   return sql`WITH found AS MATERIALIZED (${sql.join(found, sql` UNION ALL `)}),
       pair_narrowing AS MATERIALIZED (
         SELECT string_agg('(' || alternatives || ')', ' & ')::tsquery AS query FROM (
           SELECT string_agg(DISTINCT quote_literal(
-              right(earlier.word, ${sql.lit(PAIR_SIDE_LENGTH)}) || ' ' || left(later.word, ${sql.lit(PAIR_SIDE_LENGTH)})), ' | ') AS alternatives
+              right(earlier.word, ${sql.lit(PAIR_SIDE_LENGTH)}) || ' ' || left(later.word, ${sql.lit(PAIR_SIDE_LENGTH)}))
+              || CASE WHEN later.prefix THEN ':*' ELSE '' END, ' | ') AS alternatives,
+            bool_or(later.prefix) AS prefix, count(*) OVER () AS narrowing
           FROM found earlier JOIN found later ON later.position = earlier.position + 1
-          GROUP BY earlier.run HAVING count(*) <= ${sql.lit(MAX_PAIRS_PER_NEIGHBOURS)}) AS narrow),
+          GROUP BY earlier.run
+          HAVING count(*) <= ${sql.lit(MAX_PAIRS_PER_NEIGHBOURS)}
+            AND (NOT bool_or(later.prefix) OR sum(earlier.prompts) <= ${sql.lit(PREFIX_PAIR_MAX_PROMPTS)})) AS narrow
+        -- A prefix reads the posting list of every pair starting so: only when no pair of whole words narrows.
+        WHERE NOT prefix OR narrowing = 1),
       word_narrowing AS MATERIALIZED (
         SELECT string_agg('(' || alternatives || ')', ' & ')::tsquery AS query FROM (
-          SELECT string_agg(quote_literal(word), ' | ') AS alternatives FROM found
+          SELECT string_agg(quote_literal(word), ' | ') AS alternatives FROM found WHERE NOT prefix
           GROUP BY run HAVING count(*) <= ${sql.lit(MAX_WORDS_PER_RUN)}) AS narrow),
       usable AS MATERIALIZED (
         SELECT bool_and(lower(run) ~ '^[0-9a-z]+$') AS usable FROM unnest(${runs.map(({ run }) => run)}::text[]) AS run),
@@ -406,7 +450,8 @@ function phraseCandidates(runs: readonly PhraseRun[], text: string) {
 /**
  * The most runs a phrase's statement is prepared for (phraseStatementName):
  * its text depends only on where each run lies, so up to this many runs
- * make at most 4 texts of each length, which a connection keeps prepared.
+ * make at most 6 texts of each length (21 in all), which a connection
+ * keeps prepared.
  */
 const MOST_PREPARED_RUNS = 4;
 
