@@ -59,10 +59,13 @@ const NARROWED_PHRASES = [
   'fractions a malpractice',
   `key=${LONG_RUN.slice(0, 20)}`,
   `${LONG_RUN.slice(-20)}; end`,
-  // A run too short to look up at the needle's end: the start of the pair's second word.
+  // A run too short to look up at the needle's end: the start of the second word of the pair it makes with the
+  // run before it, a word's end or a whole word.
   'meal p',
-  'with a s',
+  'a meal p',
   `${LONG_RUN.slice(-25)}; en`,
+  // The same beside a pair of whole words, which narrows alone.
+  'with a s',
 ];
 
 /**
@@ -327,6 +330,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     // Words before the prefix held by more prompts than an exact bitmap keeps: the words alone narrow, and the
     // pairs' index is not read. "meal" and "oatmeal" end in "meal"; search_words' counts steer the plan.
     const oatmeal = await sql<{ prompts: number }>`SELECT prompts FROM search_words WHERE word = 'oatmeal'`.execute(db);
+    const meal = await sql<{ prompts: number }>`SELECT prompts FROM search_words WHERE word = 'meal'`.execute(db);
     const setMeal = (prompts: number) => sql`UPDATE search_words SET prompts = ${prompts} WHERE word = 'meal'`.execute(db);
     const kept = PREFIX_PAIR_MAX_PROMPTS - (oatmeal.rows[0]?.prompts ?? 0);
     await setMeal(kept);
@@ -335,14 +339,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     expect(await phrasePlan('meal p')).toMatch(PAIRS_NOT_READ);
     expect([...((await firstMatchesByPhraseWords(db, 'meal p', 100))?.ids ?? [])].sort()).toEqual(expected);
     expect(await countByPhrasePairs(db, 'meal p')).toBeUndefined();
-    await setMeal(1);
+    await setMeal(meal.rows[0]?.prompts ?? 1);
     // Beside a pair of whole words the prefix is not asked for: "meal plan; o" reads the two prompts holding
     // "meal plan", not only the one that also holds a pair starting "plan o".
     await insert('Plan then', 'A meal plan; then rest.');
     expect(await phrasePlan('meal plan; o')).toMatch(/Bitmap Index Scan on prompt_search_word_pairs_idx \(actual rows=2(\.00)? loops=1\)/);
     expect((await firstMatchesByPhraseWords(db, 'meal plan; o', 100))?.ids).toEqual(await scannedIds('meal plan; o'));
     expect(await scanned('meal plan; o')).toBe(1);
-    // No pair starts "fractions a" within a title or a text (the title ends in "fractions", the text starts with "A").
+    // The title ends in "fractions" and the text starts with "A": a prefix's pair, like any other, lies within one.
     expect(await countByPhrasePairs(db, 'fractions a')).toBe(0);
     // A run before it that ends too many words makes too many pairs: nothing narrows, and the prefix is no word
     // a prompt must hold ("zqtail z" lies in "e3zqtail zq").

@@ -252,19 +252,20 @@ const MAX_PAIRS_PER_NEIGHBOURS = 64;
 
 /**
  * The most prompts the words of the run before a prefix (RunPlace) may be
- * held by, as search_words last counted them, for the prefix's pairs to
- * narrow (and then only when no pair of whole words narrows: reading every
- * pair that starts so cost "tips for a" 13-14 ms at 100,000 prompts, its
- * whole pairs alone 6-9). The pairs' candidates are among those prompts, so up to this
- * many stay an exact bitmap in PostgreSQL's default work_mem (4 MB keeps
- * about 65,000 heap pages; at 1,000,000 prompts prompt_search spans
- * 116,000). Past it the bitmap keeps whole pages, and PostgreSQL tests
- * every row on them against its stored pairs, read from TOAST: at
- * 1,000,000 prompts "with a" (the word in 518,160 prompts) counted in
- * 3.1 s through the prefix against 0.7-1.0 s through trigrams, and "create
- * a" listed in 490-680 ms against 290-300 through the word alone; "plan a"
- * ("plan" in 70,810) listed in 220-315 ms against 525-794. At 100,000
- * prompts every word is under it, and every such phrase measured gained.
+ * held by together, as search_words last counted them (a lower bound), for
+ * the prefix's pairs to narrow, and then only when no pair of whole words
+ * narrows: reading every pair that starts so cost "tips for a" 13-14 ms at
+ * 100,000 prompts, its whole pairs alone 6-9. The pairs' candidates are
+ * among those prompts, so about this many still make an exact bitmap in
+ * PostgreSQL's default work_mem (4 MB keeps about 65,000 heap pages; at
+ * 1,000,000 prompts 100,000 scattered prompts lie on about 67,000 of
+ * prompt_search's 116,000). Far past it the bitmap keeps whole pages, and
+ * PostgreSQL tests every row on them against its stored pairs, read from
+ * TOAST: at 1,000,000 prompts "with a" (the word in 518,160 prompts)
+ * counted in 3.1 s through the prefix against 0.7-1.0 s through trigrams,
+ * and "create a" listed in 490-680 ms against 290-300 through the word
+ * alone; "plan a" ("plan" in 70,810) listed in 252-267 ms against 459-546
+ * (decision 0020, amended).
  */
 export const PREFIX_PAIR_MAX_PROMPTS = 100_000;
 
@@ -334,7 +335,7 @@ function runWords(run: PhraseRun, index: number) {
  *   the pairs that start so ("about a" asks for 'about a':*), when the run
  *   before it is in few enough prompts (PREFIX_PAIR_MAX_PROMPTS): at
  *   100,000 prompts the 12,252 candidates of "about a" were all matches,
- *   counted in 68-82 ms against 263-337 through the trigram index (decision
+ *   counted in 75-76 ms against 263-337 through the trigram index (decision
  *   0020, amended).
  * - Words: each run that stands for at most MAX_WORDS_PER_RUN words asks
  *   for a prompt holding one of them. The trigram index finds the same
@@ -406,11 +407,13 @@ export async function countByPhrasePairs(db: Kysely<Database>, text: string): Pr
 
 /**
  * The CTEs of a phrase's statements (firstMatchesByPhraseWords and
- * countByPhrasePairs): `found`, each run's words; `pair_narrowing` and
- * `word_narrowing`, the text search queries they make (null when none
- * narrows); `usable`; and `matches`, the prompts holding the needle among
- * the candidates of the pairs, or of the words when no pair narrows. The
- * pairs replace the words rather than add to them: a run in no pair that
+ * countByPhrasePairs): `found`, each run's words (a prefix run: itself,
+ * flagged); `pair_narrowing` and `word_narrowing`, the text search queries
+ * they make (null when none narrows; a prefix only in pairs, and only when
+ * no pair of whole words narrows); `usable`; and `matches`, the prompts
+ * holding the needle among the candidates of the pairs, or of the words
+ * when no pair narrows. The pairs replace the words rather than add to
+ * them: a run in no pair that
  * narrows (one beside a run too long to look up, or whose neighbour starts
  * too many words) is not asked for, which costs candidates, never a match,
  * and spares reading its words' posting lists.

@@ -67,11 +67,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0019 on postgres', ()
 
       const languages = async () =>
         (
-          await sql<{ name: string; language: string }>`
-            SELECT p.proname AS name, l.lanname AS language FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+          await sql<{ name: string; language: string; volatility: string; parallel: string; strict: boolean }>`
+            SELECT p.proname AS name, l.lanname AS language, p.provolatile AS volatility, p.proparallel AS parallel,
+                   p.proisstrict AS strict
+            FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
             WHERE p.proname IN ('search_words_of', 'search_word_pairs_of') AND p.pronamespace = current_schema()::regnamespace
             ORDER BY 1`.execute(db)
-        ).rows.map((row) => `${row.name}: ${row.language}`);
+        ).rows.map((row) => `${row.name}: ${row.language}, ${row.volatility}${row.parallel}${row.strict ? ' strict' : ''}`);
       const prompt = `...Write a meal-plan, then ${'x'.repeat(91)} plans; crème brûlée!`;
 
       await insertBarePrompt(db, 'p1', 'Meal Plan', prompt);
@@ -87,14 +89,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0019 on postgres', ()
       ]);
 
       await searchWordLoops.up(db);
-      expect(await languages()).toEqual(['search_word_pairs_of: plpgsql', 'search_words_of: plpgsql']);
+      // Immutable, parallel safe and strict, as before: a generated column takes only an immutable function.
+      expect(await languages()).toEqual(['search_word_pairs_of: plpgsql, is strict', 'search_words_of: plpgsql, is strict']);
       expect(await lexemes()).toEqual(before);
       // A later prompt stores what the statements would have stored, and the earlier one is untouched.
       await insertBarePrompt(db, 'p2', 'Meal Plan', prompt);
       expect(await stored()).toEqual([storedBefore, { ...storedBefore, id: 'p2' }]);
 
       await searchWordLoops.down(db);
-      expect(await languages()).toEqual(['search_word_pairs_of: sql', 'search_words_of: sql']);
+      expect(await languages()).toEqual(['search_word_pairs_of: sql, is strict', 'search_words_of: sql, is strict']);
       expect(await lexemes()).toEqual(before);
     });
   });

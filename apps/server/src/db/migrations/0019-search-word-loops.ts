@@ -10,7 +10,7 @@ import { PAIR_SIDE_LENGTH, searchWordPairsOfAsWritten } from './0018-search-word
  * functions, a window and a sorted aggregate. Both run for every prompt
  * written, through prompt_search's generated columns: at 100,000 prompts
  * they took about 150 microseconds each a prompt, most of the generator's
- * 97 s of prompts on PostgreSQL (docs/performance.md, Generator). The
+ * 100 s of prompts on PostgreSQL (docs/performance.md, Generator). The
  * statement's executor is set up again at every call; the loop keeps its
  * plan for the session and only appends to an array. array_to_tsvector()
  * sorts the lexemes and drops the repeated ones, as DISTINCT did.
