@@ -40,12 +40,11 @@ export async function distinctNeedles(db: Kysely<Database>, count: number): Prom
  * index with the listing's own limit.
  */
 export async function searchRequests(database: DatabaseHandle, needles: readonly string[]): Promise<string[]> {
-  const visible = await countPrompts(database.db, database.dialect, {});
+  const limit = matchListLimit(await countPrompts(database.db, database.dialect, {}));
   const paths: string[] = [];
   for (const needle of needles) {
     const q = encodeURIComponent(needle);
     paths.push(`/api/prompts?limit=48&q=${q}`);
-    const limit = matchListLimit(visible);
     const { list, matchCount } = await findMatches(database.longReads, database.dialect, needle, limit, matchCountReach(limit));
     const counted = list !== undefined || matchCount !== undefined;
     const kept = counted ? undefined : await keptSearchCount(database.db, database.dialect, { q: needle });

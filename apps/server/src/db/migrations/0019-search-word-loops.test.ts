@@ -65,7 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0019 on postgres', ()
           SELECT id, words::text AS words, word_pairs::text AS pairs FROM prompt_search ORDER BY id`.execute(db)
         ).rows;
 
-      const languages = async () =>
+      const definitions = async () =>
         (
           await sql<{ name: string; language: string; volatility: string; parallel: string; strict: boolean }>`
             SELECT p.proname AS name, l.lanname AS language, p.provolatile AS volatility, p.proparallel AS parallel,
@@ -90,14 +90,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration 0019 on postgres', ()
 
       await searchWordLoops.up(db);
       // Immutable, parallel safe and strict, as before: a generated column takes only an immutable function.
-      expect(await languages()).toEqual(['search_word_pairs_of: plpgsql, is strict', 'search_words_of: plpgsql, is strict']);
+      expect(await definitions()).toEqual(['search_word_pairs_of: plpgsql, is strict', 'search_words_of: plpgsql, is strict']);
       expect(await lexemes()).toEqual(before);
       // A later prompt stores what the statements would have stored, and the earlier one is untouched.
       await insertBarePrompt(db, 'p2', 'Meal Plan', prompt);
       expect(await stored()).toEqual([storedBefore, { ...storedBefore, id: 'p2' }]);
 
       await searchWordLoops.down(db);
-      expect(await languages()).toEqual(['search_word_pairs_of: sql, is strict', 'search_words_of: sql, is strict']);
+      expect(await definitions()).toEqual(['search_word_pairs_of: sql, is strict', 'search_words_of: sql, is strict']);
       expect(await lexemes()).toEqual(before);
     });
   });
