@@ -11,7 +11,6 @@ import {
   type MatchList,
   type SearchStrategy,
   TRIGRAM_MIN_LENGTH,
-  countedMatches,
   indexMatchCount,
   indexMatches,
   searchCondition,
@@ -374,8 +373,7 @@ async function trigramMatches(
     const found = plan && (await windowMatches(db, text, plan, limit, countTo));
     if (found) return found;
   }
-  const { rows } = await indexMatches(dialect, text, limit, countTo).execute(db);
-  return countedMatches<number | string>(rows);
+  return indexMatches(db, dialect, text, limit, countTo);
 }
 
 /** Index matches sampled to tell whether a search finds anything (anyVisibleMatch). */

@@ -2,7 +2,15 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Dialect, preparedStatement } from '../db/connect';
 import { PAIR_SIDE_LENGTH } from '../db/migrations/0018-search-word-pairs';
 import type { Database } from '../db/schema';
-import { type CountedMatches, TRIGRAM_MIN_LENGTH, firstCounted } from './search';
+import {
+  type CountedMatches,
+  type JoinedIds,
+  TRIGRAM_MIN_LENGTH,
+  firstCountedJoined,
+  joinedCountedMatches,
+  joinedIdsOf,
+  splitIds,
+} from './search';
 
 /**
  * The longest needle the word index serves. Migration 0011 keeps a word
@@ -136,9 +144,9 @@ const KNOWN_TO_REACH = Symbol('known to reach the limit');
  * Up to `limit` ids of prompts holding a word that contains `text`, in one
  * statement; undefined when the words cannot answer it (usable),
  * KNOWN_TO_REACH when `skipWhen` (a condition on `containing`) held and
- * nothing was read. One
- * row comes back even when nothing matches, to tell those apart. The
- * matches are planned for every row, as firstPromptSearchMatches explains:
+ * nothing was read. One row comes back, the ids joined (JoinedIds), even
+ * when nothing matches, to tell those apart. The matches are planned for
+ * every row, as promptSearchMatches in search.ts explains:
  * under a plain LIMIT the planner may scan. Its text is the same for every
  * needle, given `skipWhen`, so for a needle of 3 characters or more it runs
  * as the prepared statement named `statement`: planning it took 0.25-0.4 ms
@@ -150,15 +158,15 @@ async function readMatches(db: Kysely<Database>, text: string, limit: number, sk
   // A needle too short for a trigram is looked up by reading search_words in order until enough words contain
   // it, as planned for it; a generic plan, which cannot see the needle, may read the words' trigram index whole.
   const prepared = [...text].length >= TRIGRAM_MIN_LENGTH ? preparedStatement(statement) : sql``;
-  const { rows } = await sql<{ usable: boolean; skipped: boolean; id: string | null }>`${prepared}
+  const { rows } = await sql<JoinedIds & { usable: boolean; skipped: boolean }>`${prepared}
     WITH ${containing(text)},
       matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${usable(text)} AND NOT coalesce(${skipWhen}, false) AND words @@ ${anyWord})
-    SELECT ${usable(text)} AS usable, coalesce(${skipWhen}, false) AS skipped, first.id
-    FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT id FROM matches LIMIT ${limit}) AS first ON true`.execute(db);
+    SELECT ${usable(text)} AS usable, coalesce(${skipWhen}, false) AS skipped,
+      ${joinedIdsOf(sql`SELECT id FROM matches LIMIT ${limit}`)} AS ids`.execute(db);
   const head = rows[0];
   if (!head?.usable) return undefined;
   if (head.skipped) return KNOWN_TO_REACH;
-  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+  return splitIds(head.ids);
 }
 
 /**
@@ -359,28 +367,23 @@ export async function firstMatchesByPhraseWords(
   const { rows } = await query.execute(db);
   const head = rows[0];
   if (!head?.usable || !head.narrowed) return undefined;
-  return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), counted: Number(head.n ?? 0) };
+  return joinedCountedMatches(head);
 }
 
 /**
  * firstMatchesByPhraseWords' statement (exported for its plan's test): one
- * row of whether the runs are usable and narrowed, then the matches' ids,
- * if any, each with how many there are, up to `countTo` (firstCounted).
+ * row of whether the runs are usable and narrowed, the matches' ids joined
+ * (JoinedIds), and how many there are, up to `countTo` (firstCountedJoined).
  * Undefined when the needle has no run to look up (phraseRuns).
  */
 export function phraseMatchesQuery(text: string, limit: number, countTo = limit) {
   const runs = phraseRuns('postgres', text);
   if (runs.length === 0) return undefined;
-  return sql<{
-    usable: boolean;
-    narrowed: boolean;
-    id: string | null;
-    n: number | string | null;
-  }>`${phraseStatementName('phrase-words', runs)}
+  return sql<JoinedIds & { usable: boolean; narrowed: boolean }>`${phraseStatementName('phrase-words', runs)}
     ${phraseCandidates(runs, text)}
     SELECT (SELECT usable FROM usable) AS usable,
-      (SELECT query FROM pair_narrowing) IS NOT NULL OR (SELECT query FROM word_narrowing) IS NOT NULL AS narrowed, first.id, first.n
-    FROM (SELECT 1) AS one LEFT JOIN LATERAL (${firstCounted(sql`SELECT id FROM matches`, limit, countTo)}) AS first ON true`;
+      (SELECT query FROM pair_narrowing) IS NOT NULL OR (SELECT query FROM word_narrowing) IS NOT NULL AS narrowed, first.ids, first.n
+    FROM (${firstCountedJoined(sql`SELECT id FROM matches`, limit, countTo)}) AS first`;
 }
 
 /**
