@@ -245,7 +245,7 @@ export function splitIds(joined: string | null | undefined): string[] {
 
 /** PostgreSQL: firstCounted's rows as one row of JoinedIds, the ids joined and `n` as counted. */
 export function firstCountedJoined(matches: RawBuilder<unknown>, limit: number, countTo: number): RawBuilder<JoinedIds> {
-  return sql<JoinedIds>`SELECT string_agg(id, ' ') AS ids, max(n) AS n FROM (${firstCounted<string>(matches, limit, countTo)}) AS first`;
+  return sql<JoinedIds>`SELECT string_agg(id, ' ') AS ids, max(n) AS n FROM (${firstCounted<string>(matches, limit, countTo)}) AS counted_first`;
 }
 
 /** firstCountedJoined's row as CountedMatches (no row, as none found). */
@@ -255,8 +255,7 @@ export function joinedCountedMatches(row: JoinedIds | undefined): CountedMatches
 
 /** PostgreSQL: the ids of up to `limit` prompt_search rows meeting `condition`, a row each (promptSearchMatches). */
 export function firstPromptSearchMatches(condition: Expression<SqlBool>, limit: number) {
-  return sql<{ id: string; n: number | string }>`${promptSearchMatches(condition)}
-    ${firstCounted<string>(sql`SELECT id FROM matches`, limit, limit)}`;
+  return sql<{ id: string }>`${promptSearchMatches(condition)} SELECT id FROM matches LIMIT ${limit}`;
 }
 
 /**
