@@ -233,19 +233,27 @@ export interface JoinedIds {
   readonly n?: number | string | null;
 }
 
+/** What JoinedIds' `ids` are joined by: no id holds it (ID_SHAPE). */
+const ID_SEPARATOR = ' ';
+
+/** A `string_agg` of the `id` column of a statement's rows, as JoinedIds' `ids`. */
+function joinedIdColumn(): RawBuilder<string | null> {
+  return sql<string | null>`string_agg(id, ${sql.lit(ID_SEPARATOR)})`;
+}
+
 /** A `string_agg` of the `id` column of `rows` (a subquery) as JoinedIds' `ids`. */
 export function joinedIdsOf(rows: RawBuilder<unknown>): RawBuilder<string | null> {
-  return sql<string | null>`(SELECT string_agg(id, ' ') FROM (${rows}) AS listed)`;
+  return sql<string | null>`(SELECT ${joinedIdColumn()} FROM (${rows}) AS listed)`;
 }
 
 /** The ids of a JoinedIds' `ids`. */
 export function splitIds(joined: string | null | undefined): string[] {
-  return joined ? joined.split(' ') : [];
+  return joined ? joined.split(ID_SEPARATOR) : [];
 }
 
 /** PostgreSQL: firstCounted's rows as one row of JoinedIds, the ids joined and `n` as counted. */
 export function firstCountedJoined(matches: RawBuilder<unknown>, limit: number, countTo: number): RawBuilder<JoinedIds> {
-  return sql<JoinedIds>`SELECT string_agg(id, ' ') AS ids, max(n) AS n FROM (${firstCounted<string>(matches, limit, countTo)}) AS counted_first`;
+  return sql<JoinedIds>`SELECT ${joinedIdColumn()} AS ids, max(n) AS n FROM (${firstCounted<string>(matches, limit, countTo)}) AS counted_first`;
 }
 
 /** firstCountedJoined's row as CountedMatches (no row, as none found). */
