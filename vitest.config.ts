@@ -23,6 +23,9 @@ export default defineConfig({
         test: {
           name: 'bench',
           include: ['bench/**/*.test.ts'],
+          // As the server's: a test that migrates and seeds a PostgreSQL schema can take over Vitest's default 10 s.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

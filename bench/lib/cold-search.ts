@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../apps/server/src/db/schema';
+import { sql } from 'kysely';
 import { Random } from '../../apps/server/cli/generate/random';
 import type { DatabaseHandle } from '../../apps/server/src/db/connect';
 import { matchListLimit } from '../../apps/server/src/prompts/listing';
@@ -13,32 +12,35 @@ const NEEDLE_SEED = 20_261_128;
  * Search text that no two requests share, of the kind visitors type: two or
  * three consecutive words of a prompt's title ("meal plan", "blog post
  * for"), or one word of five letters or more ("marathon"), with duplicates
- * dropped. Each one matches at least its own prompt. A run that takes one
- * per request never hits the server's caches, which shows what a search
- * costs when it runs on the index.
+ * dropped. Each one is text of its own title, so it matches at least its
+ * own prompt (words either side of a colon are not: "partner hypothesis"
+ * of "Debugging Partner: Hypothesis First" is skipped). A run that takes
+ * one per request never hits the server's caches, which shows what a
+ * search costs when it runs on the index.
  *
  * The same needles in every run on the same data, so two runs (two builds,
- * two settings) measure the same searches: the titles are the first by id,
- * which are random strings (newId, the generator's Random.id), so a sample
- * as random as `ORDER BY random()` was, and the words are chosen with a
- * seeded generator. With a new draw per run, four runs of one build on one
- * machine ranged 246-356 searches a second; with these needles, four runs
- * 256-274 (docs/performance.md, session 30).
+ * two settings) measure the same searches, where a new draw per run added
+ * its own spread to every comparison (docs/performance.md, session 30):
+ * the titles are the first by id, which are random strings (newId, the
+ * generator's Random.id), so a sample as random as `ORDER BY random()`
+ * was, in byte order on both databases (PostgreSQL's default collation
+ * may order ids otherwise), and the words are chosen with a seeded
+ * generator.
  */
-export async function distinctNeedles(db: Kysely<Database>, count: number): Promise<string[]> {
+export async function distinctNeedles(database: DatabaseHandle, count: number): Promise<string[]> {
   const random = new Random(NEEDLE_SEED);
+  const byteOrder = database.dialect === 'postgres' ? sql`COLLATE "C"` : sql``;
   const rows = await sql<{ title: string }>`
-    SELECT title FROM prompts WHERE status = 'visible' ORDER BY id LIMIT ${count * 4}`.execute(db);
+    SELECT title FROM prompts WHERE status = 'visible' ORDER BY id ${byteOrder} LIMIT ${count * 4}`.execute(database.db);
   const needles = new Set<string>();
   for (const { title } of rows.rows) {
-    const words = title
-      .toLowerCase()
-      .split(/[\s:]+/)
-      .filter(Boolean);
+    const lowered = title.toLowerCase();
+    const words = lowered.split(/[\s:]+/).filter(Boolean);
     const size = random.int(1, 3);
     const start = random.int(0, Math.max(0, words.length - size));
-    const needle = words.slice(start, start + size).join(' ');
-    if (size > 1 || needle.length >= 5) needles.add(needle);
+    const taken = words.slice(start, start + size);
+    const needle = taken.join(' ');
+    if (lowered.includes(needle) && (taken.length > 1 || needle.length >= 5)) needles.add(needle);
     if (needles.size === count) break;
   }
   return [...needles];
