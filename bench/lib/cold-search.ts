@@ -19,13 +19,13 @@ const NEEDLE_SEED = 20_261_128;
  * search costs when it runs on the index.
  *
  * The same needles in every run on the same data, so two runs (two builds,
- * two settings) measure the same searches, where a new draw per run added
- * its own spread to every comparison (docs/performance.md, session 30):
- * the titles are the first by id, which are random strings (newId, the
- * generator's Random.id), so a sample as random as `ORDER BY random()`
- * was, in byte order on both databases (PostgreSQL's default collation
- * may order ids otherwise), and the words are chosen with a seeded
- * generator.
+ * two settings) measure the same searches; a new draw per run added its
+ * own spread to every comparison (docs/performance.md, session 30). The
+ * titles are the first by id: ids are random strings (newId, the
+ * generator's Random.id), so this is as random a sample as `ORDER BY
+ * random()` was. Ids are ordered byte by byte on both databases, since
+ * PostgreSQL's default collation may order them otherwise. The words are
+ * chosen with a seeded generator.
  */
 export async function distinctNeedles(database: DatabaseHandle, count: number): Promise<string[]> {
   const random = new Random(NEEDLE_SEED);
