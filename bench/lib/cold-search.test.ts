@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSampleData } from '../../apps/server/src/db/seed';
+import { insertBarePrompt } from '../../apps/server/src/testing/bare-prompt';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../../apps/server/src/testing/test-database';
 import { distinctNeedles } from './cold-search';
 
@@ -32,6 +33,21 @@ describe.each(TEST_DIALECTS)('distinctNeedles on %s', (dialect) => {
     for (const needle of await distinctNeedles(database, NEEDLES)) {
       expect(titles.some((title) => title.includes(needle))).toBe(true);
       expect(/^\S+( \S+)+$/.test(needle) || needle.length >= 5).toBe(true);
+    }
+  });
+
+  it('skips words either side of a colon, which are not text of the title', async () => {
+    // Titles of two words split by a colon: any draw of two or three words spans it, a draw of one does not.
+    const colons = await createTestDatabase(dialect);
+    try {
+      for (let index = 0; index < 30; index += 1) {
+        await insertBarePrompt(colons.db, `colon-${index}`, `Alpha${index}: Beta${index}`, 'A prompt.');
+      }
+      const needles = await distinctNeedles(colons, 30);
+      expect(needles.length).toBeGreaterThan(0);
+      expect(needles.every((needle) => /^(alpha|beta)\d+$/.test(needle))).toBe(true);
+    } finally {
+      await colons.close();
     }
   });
 });

@@ -175,9 +175,10 @@ export function asciiTextContains(text: string): Expression<SqlBool> {
  * Up to `limit` prompts, of any status, whose title or text contains `text`
  * (3+ characters), straight from the trigram index: rowids on SQLite, ids on
  * PostgreSQL (sent joined: JoinedIds), and how many the index found,
- * counted up to `countTo` (firstCounted). Reading no further bounds the cost of a common
- * needle, which the caller then searches another way. (The best-match order
- * reads the title's matches alone: titleMatchQuery in relevance.ts.)
+ * counted up to `countTo` (firstCounted). Reading no further bounds the
+ * cost of a common needle, which the caller then searches another way.
+ * (The best-match order reads the title's matches alone: titleMatchQuery
+ * in relevance.ts.)
  */
 export async function indexMatches(
   db: Kysely<Database>,
