@@ -3,7 +3,7 @@ import { Random } from '../../apps/server/cli/generate/random';
 import type { DatabaseHandle } from '../../apps/server/src/db/connect';
 import { matchListLimit } from '../../apps/server/src/prompts/listing';
 import { countPrompts, findMatches, keptSearchCount, matchCountReach } from '../../apps/server/src/prompts/read-repository';
-import { type LoadResult, load } from './load';
+import { type LoadResult, steadyLoad } from './load';
 
 /** The seed of distinctNeedles' choices: any fixed number. */
 const NEEDLE_SEED = 20_261_128;
@@ -69,27 +69,40 @@ export async function searchRequests(database: DatabaseHandle, needles: readonly
 }
 
 /**
- * Searches, each request the next of `paths` (searchRequests). Fails
- * afterwards if the paths ran out, since a request made twice could have
- * been a cache hit.
+ * Searches, each request the next of `paths` (searchRequests), as one
+ * continuous load (steadyLoad): the first `warmUpRequests` warm the server
+ * up, the figures are those of the `seconds` after them, and
+ * `onWindowOpen` is called as those begin. Fails afterwards if the paths
+ * ran out, since a request made twice could have been a cache hit.
  */
 export async function searchEachNeedleOnce(
   baseUrl: string,
   paths: readonly string[],
-  connections: number,
-  seconds: number,
+  options: { readonly connections: number; readonly warmUpRequests: number; readonly seconds: number; readonly onWindowOpen?: () => void },
 ): Promise<LoadResult> {
   let next = 0;
-  const result = await load({
+  const result = await steadyLoad({
+    ...options,
     url: baseUrl,
-    connections,
-    seconds,
-    setupRequest: (request) => {
+    nextPath: () => {
       const path = paths[next % paths.length] ?? '';
       next += 1;
-      return { ...request, path };
+      return path;
     },
   });
   if (next > paths.length) throw new Error(`${next} requests but only ${paths.length} distinct ones: ask for more needles`);
   return result;
+}
+
+let idleProbes = 0;
+
+/**
+ * A search no request made before, which finds nothing: a new one on each
+ * call. Like any search that misses the cache it waits for the searches
+ * the server is still running, which the health check does not
+ * (waitUntilIdle's probePath).
+ */
+export function uncachedSearchPath(): string {
+  idleProbes += 1;
+  return `/api/prompts?limit=48&q=${encodeURIComponent(`zqxv idle probe ${idleProbes}`)}`;
 }

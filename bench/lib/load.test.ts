@@ -1,0 +1,93 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { steadyLoad, waitUntilIdle } from './load';
+
+/** How long the test server takes over each request of the warm-up, and over each one after it. */
+const WARM_UP_DELAY_MS = 250;
+const STEADY_DELAY_MS = 10;
+const WARM_UP_REQUESTS = 8;
+
+describe('steadyLoad', () => {
+  let server: Server;
+  let base = '';
+  const paths: string[] = [];
+
+  beforeAll(async () => {
+    // Slow for the warm-up's requests, quick after them: a server the warm-up leaves behind, as the bench's do.
+    server = createServer((request, response) => {
+      paths.push(request.url ?? '');
+      const delay = paths.length <= WARM_UP_REQUESTS ? WARM_UP_DELAY_MS : STEADY_DELAY_MS;
+      setTimeout(() => response.end('ok'), delay);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('measures the responses after the warm-up alone, on one continuous load', async () => {
+    let next = 0;
+    const receivedAtOpen: number[] = [];
+    const result = await steadyLoad({
+      url: base,
+      connections: 2,
+      seconds: 1,
+      warmUpRequests: WARM_UP_REQUESTS,
+      nextPath: () => `/${next++}`,
+      onWindowOpen: () => receivedAtOpen.push(paths.length),
+    });
+
+    // The window opened once, as the request after the warm-up's was about to be sent.
+    expect(receivedAtOpen).toHaveLength(1);
+    expect(receivedAtOpen[0]).toBeGreaterThanOrEqual(WARM_UP_REQUESTS - 2);
+    expect(receivedAtOpen[0]).toBeLessThanOrEqual(WARM_UP_REQUESTS);
+    // Each path asked once, in order.
+    expect(paths.slice(0, next)).toEqual(Array.from({ length: paths.slice(0, next).length }, (_, index) => `/${index}`));
+    // None of the warm-up's slow answers is among the figures, though they were a tenth of the answers.
+    expect(result.p99).toBeLessThan(WARM_UP_DELAY_MS / 2);
+    expect(result.p50).toBeGreaterThanOrEqual(STEADY_DELAY_MS - 1);
+    expect(result.requests).toBeGreaterThan(WARM_UP_REQUESTS * 2);
+    expect(result.succeeded).toBe(result.requests);
+    expect(result.failures).toBe(0);
+    // Two connections at about 10 ms a request: up to 200 a second.
+    expect(result.rps).toBeLessThanOrEqual(2 * (1000 / STEADY_DELAY_MS));
+    expect(result.elapsedSeconds).toBe(1);
+  });
+});
+
+describe('waitUntilIdle', () => {
+  it("waits until the probe's own path answers promptly, not the health check's", async () => {
+    let busyUntil = performance.now() + 300;
+    const asked: string[] = [];
+    // The health check is always quick; /search is slow until the backlog drains.
+    const server = createServer((request, response) => {
+      asked.push(request.url ?? '');
+      const slow = request.url?.startsWith('/search') && performance.now() < busyUntil;
+      setTimeout(() => response.end('ok'), slow ? 50 : 0);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      let probes = 0;
+      const started = performance.now();
+      await waitUntilIdle(url, { probePath: () => `/search?q=${probes++}` });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+      expect(asked.every((path) => path.startsWith('/search?q='))).toBe(true);
+      expect(new Set(asked).size).toBe(asked.length);
+
+      busyUntil = performance.now() + 300;
+      asked.length = 0;
+      await waitUntilIdle(url);
+      expect(asked).toEqual(['/api/health']);
+      await sleep(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
