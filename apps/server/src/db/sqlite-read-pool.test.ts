@@ -62,6 +62,28 @@ describe('long reads on SQLite run on worker threads', () => {
     expect(ticks).toBeGreaterThan(2);
   });
 
+  it('holds quick reads up behind a slow one no longer than the one sent to its thread beside it', async () => {
+    const finished: string[] = [];
+    const slow = SLOW_COUNT.execute(database.longReads).then(() => finished.push('slow'));
+    const quick = Array.from({ length: 6 }, (_, index) =>
+      sql`SELECT ${index} AS n`.execute(database.longReads).then(() => finished.push(`quick ${index}`)),
+    );
+    await Promise.all([slow, ...quick]);
+    // Sent each to the thread with the fewest in flight, every other quick read queued behind the slow one (3 of
+    // 6); from the pool's own queue only the one that went to the slow read's thread before it was full.
+    expect(finished.slice(finished.indexOf('slow') + 1).length).toBeLessThanOrEqual(1);
+  });
+
+  it('answers every read queued in the pool, not yet on a thread, when it closes', async () => {
+    const reads = Array.from({ length: 8 }, (_, index) => sql<{ n: number }>`SELECT ${index} AS n`.execute(database.longReads));
+    const slow = SLOW_COUNT.execute(database.longReads);
+    // Once Kysely's microtasks have handed them to the pool.
+    await new Promise((resolve) => setImmediate(resolve));
+    await database.close();
+    expect((await Promise.all(reads)).map((result) => Number(result.rows[0]?.n))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(Number((await slow).rows[0]?.n)).toBe(3_000_000);
+  });
+
   it('ends its threads when the handle closes, whether or not a read ran', async () => {
     const idle = connectDatabase({ kind: 'sqlite', path: join(dir, 'idle.db') }, { readThreads: 2 });
     await migrateToLatest(idle.db);
