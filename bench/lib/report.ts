@@ -185,7 +185,7 @@ export function resultTable(run: BenchRun): string {
     ]);
     if (first.name === 'search') {
       rows.push([
-        `\`/api/prompts?limit=48&q=<a new needle each request>\`, and \`/api/prompts/count\` when a page comes without its total, at ${run.connections} connections (no cache hits)`,
+        `\`/api/prompts?limit=48&q=<a new needle each request>\`, and \`/api/prompts/count\` when a page comes without its total, at ${run.connections} connections (no cache hits; one load, measured after its warm-up's requests)`,
         ...byDialect((figures) => {
           const load = figures.coldSearch;
           const health = figures.coldSearchHealth;
