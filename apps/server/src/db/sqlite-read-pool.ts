@@ -29,9 +29,9 @@ interface QueuedRead extends Pending {
  * read used to go straight to the thread with the fewest in flight, so
  * under fifty searches at once a slow read held up every read queued
  * behind it on its thread while the other thread could have taken them:
- * at 100,000 prompts the distinct-search load's p99 was about 2.7 times
- * its p50 on SQLite, against 2 on PostgreSQL, whose pool queues once
- * (docs/performance.md, session 31). Two rather than one: a thread starts
+ * at 100,000 prompts the distinct-search load's p99 was 2.3-3.1 times its
+ * p50 on SQLite, about 2 on PostgreSQL, whose pool queues in one place
+ * (decision 0009, amendment of 2026-11-28). Two rather than one: a thread starts
  * its next read as it finishes one, without waiting for the event loop to
  * hand it over.
  */
@@ -87,10 +87,10 @@ export interface SqliteReadPoolOptions {
  * Worker threads, each with a read-only connection to the SQLite file, that
  * run reads which may be slow (searches that miss the cache), so the server's
  * one JavaScript thread keeps answering everything else meanwhile. A query
- * waits in the pool's queue for a thread with fewer than READS_PER_THREAD in
- * flight. In WAL mode each read sees
- * every transaction committed before it began, on any connection, so a read
- * here after a write on the main connection sees the write.
+ * waits in the pool's queue for a thread with fewer than READS_PER_THREAD
+ * in flight. In WAL mode each read sees every transaction committed before
+ * it began, on any connection, so a read here after a write on the main
+ * connection sees the write.
  *
  * The threads start with the first query (a process that never searches,
  * such as a command-line tool or most tests, starts none). A thread that
