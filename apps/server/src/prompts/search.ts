@@ -260,7 +260,12 @@ export function splitIds(joined: string | null | undefined): string[] {
  * memory, and a list of a million-prompt library is ten times as long.
  */
 function joinedIdArray(ids: readonly (number | string)[]): RawBuilder<string[]> {
-  return sql<string[]>`string_to_array(${ids.join(ID_SEPARATOR)}, ${sql.lit(ID_SEPARATOR)})`;
+  return sql<string[]>`string_to_array(${joinIds(ids)}, ${sql.lit(ID_SEPARATOR)})`;
+}
+
+/** PostgreSQL: a match list's ids as the one text joinedIdArray sends (the value of a statement compiled for its shape). */
+export function joinIds(ids: readonly (number | string)[]): string {
+  return ids.join(ID_SEPARATOR);
 }
 
 /** PostgreSQL: firstCounted's rows as one row of JoinedIds, the ids joined and `n` as counted. */
