@@ -1,17 +1,9 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { compiledByShape } from './compiled-by-shape';
-import type { Database } from './schema';
+import { compileOnlyPostgres } from '../testing/compile-only';
 
-// Compiling needs no connection: Kysely's DummyDriver never runs a statement.
-const db = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db = compileOnlyPostgres();
 
 interface PageValues extends Record<string, unknown> {
   readonly category: string;

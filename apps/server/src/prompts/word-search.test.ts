@@ -13,7 +13,7 @@ import {
   firstMatchesByPhraseWords,
   firstMatchesByWords,
   matchListByWords,
-  phraseMatchesQuery,
+  phraseMatchesStatement,
   phraseRuns,
   wordIndexServes,
 } from './word-search';
@@ -275,7 +275,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the word index on postgres (mig
     db.connection().execute(async (connection) => {
       await sql`SET enable_seqscan = off`.execute(connection);
       try {
-        const compiled = phraseMatchesQuery(needle, 100)?.compile(connection);
+        const compiled = phraseMatchesStatement(connection, needle, 100);
         if (compiled === undefined) throw new Error(`"${needle}" should be narrowed by its words`);
         const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>(
           CompiledQuery.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${compiled.sql}`, [...compiled.parameters]),
