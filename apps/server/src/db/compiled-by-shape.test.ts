@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { compiledByShape } from './compiled-by-shape';
-import { compileOnlyPostgres } from '../testing/compile-only';
+import { compileOnly } from '../testing/compile-only';
 
-const db = compileOnlyPostgres();
+const db = compileOnly('postgres');
 
 interface PageValues extends Record<string, unknown> {
   readonly category: string;

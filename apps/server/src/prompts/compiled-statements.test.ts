@@ -1,35 +1,46 @@
 import { SORT_OPTIONS } from '@prompt-vault/shared/schemas';
 import { describe, expect, it } from 'vitest';
 import { preparedByShape } from '../db/connect';
-import { compileOnlyPostgres } from '../testing/compile-only';
+import { compileOnly } from '../testing/compile-only';
 import { type PageRequest, matchPageStatement, sortedPageQuery } from './read-repository';
 import { phraseMatchesQuery, phraseMatchesStatement, phraseRuns } from './word-search';
 
-const db = compileOnlyPostgres();
+const db = compileOnly('postgres');
 
 describe('the match page compiled once for its shape', () => {
-  it('is the statement built for its values, for every order, with and without a cursor, a visitor and a limit', () => {
+  it('is the statement built for its values, on both dialects, in every order, walked or looked up, with and without a cursor, a visitor and a limit', () => {
     let checked = 0;
-    for (const sort of SORT_OPTIONS.filter((option) => option !== 'relevance')) {
-      for (const withCursor of [false, true]) {
-        for (const visitor of [undefined, 'user_one', 'user_two']) {
-          for (const limit of [undefined, 49, 3]) {
-            for (const matches of [['a1'], ['b1', 'b2', 'b3'], ['c1', 'c2']]) {
-              const after = withCursor
-                ? { value: sort === 'newest' ? `2026-11-0${matches.length}T00:00:00.000Z` : matches.length * 7, id: matches[0] ?? '' }
-                : undefined;
-              const page: PageRequest = { sort, limit, after, searchStrategy: { matches } };
-              const filter = { q: `needle ${checked}` };
-              const statement = matchPageStatement(db, filter, page, { matches }, visitor);
-              const direct = preparedByShape('match-page', sortedPageQuery(db, 'postgres', filter, page, visitor));
-              expect({ sql: statement.sql, parameters: statement.parameters }).toEqual({ sql: direct.sql, parameters: direct.parameters });
-              checked += 1;
+    for (const dialect of ['postgres', 'sqlite'] as const) {
+      const compiler = compileOnly(dialect);
+      for (const sort of SORT_OPTIONS.filter((option) => option !== 'relevance')) {
+        for (const walkOrder of [false, true]) {
+          for (const withCursor of [false, true]) {
+            for (const visitor of [undefined, 'user_one', 'user_two']) {
+              for (const limit of [undefined, 49, 3]) {
+                for (const matches of dialect === 'postgres'
+                  ? [['a1'], ['b1', 'b2', 'b3'], ['c1', 'c2']]
+                  : [[11], [21, 22, 23], [31, 32]]) {
+                  const value = sort === 'newest' ? `2026-11-0${matches.length}T00:00:00.000Z` : matches.length * 7;
+                  const after = withCursor ? { value, id: `id${matches.length}` } : undefined;
+                  const list = { matches, walkOrder };
+                  const page: PageRequest = { sort, limit, after, searchStrategy: list };
+                  const filter = { q: `needle ${checked}` };
+                  const statement = matchPageStatement(compiler, dialect, filter, page, list, visitor);
+                  const query = sortedPageQuery(compiler, dialect, filter, page, visitor);
+                  const direct = dialect === 'postgres' && !walkOrder ? preparedByShape('match-page', query) : query.compile();
+                  expect({ sql: statement.sql, parameters: statement.parameters }).toEqual({
+                    sql: direct.sql,
+                    parameters: direct.parameters,
+                  });
+                  checked += 1;
+                }
+              }
             }
           }
         }
       }
     }
-    expect(checked).toBe(4 * 2 * 3 * 3 * 3);
+    expect(checked).toBe(2 * 4 * 2 * 2 * 3 * 3 * 3);
   });
 });
 

@@ -22,7 +22,7 @@ import {
   TRIGRAM_MIN_LENGTH,
   indexMatchCount,
   indexMatches,
-  joinIds,
+  matchListValue,
   searchCondition,
 } from './search';
 import { planWindow, windowMatches } from './trigram-plan';
@@ -181,14 +181,9 @@ export async function listPrompts(
 
 /**
  * Runs a page's query (not the best-match order's, whose tiers may walk).
- * On PostgreSQL a search's page that looks up each prompt of its match
- * list, with no other filter (the searches nobody made before: a new
- * needle each, never cached), runs as matchPageStatement. Not a page that
- * walks its order testing each prompt against the list (walkOrder), nor
- * one with a tag or other filter, whose plan may do the same: PostgreSQL
- * tests membership in a list given as a value through a hash table, in a
- * list that is a parameter of a generic plan one element after another
- * ("recipe", 1,611 matches: 4-5 ms planned for the list, 95-102 ms generic).
+ * A search's page from its match list with no other filter (the searches
+ * nobody made before: a new needle each, never cached) runs as
+ * matchPageStatement.
  */
 async function runPageQuery(
   db: Kysely<Database>,
@@ -198,36 +193,51 @@ async function runPageQuery(
   userId: string | undefined,
 ): Promise<PromptRow[]> {
   const list = page.searchStrategy;
-  const looksUpEachMatch = typeof list === 'object' && !list.walkOrder && isSearchOnly(filter);
-  if (dialect !== 'postgres' || !looksUpEachMatch) return sortedPageQuery(db, dialect, filter, page, userId).execute();
-  const { rows } = await db.executeQuery(matchPageStatement(db, filter, page, list, userId));
+  if (typeof list !== 'object' || !isSearchOnly(filter)) return sortedPageQuery(db, dialect, filter, page, userId).execute();
+  const { rows } = await db.executeQuery(matchPageStatement(db, dialect, filter, page, list, userId));
   return rows;
 }
 
 /**
- * PostgreSQL: the page of a search that looks up each prompt of its match
- * list (runPageQuery), as a prepared statement of its shape, at most one for
- * each order, with and without a cursor and a visitor: whatever the list,
- * its plan is the same (a primary-key lookup of each listed id, then the
- * page's order), and planning it anew took 0.3-0.7 of its 2.6-3.4 ms in
- * PostgreSQL (432 matches at 100,000 prompts). Its text is compiled once
- * for each shape too (compiledByShape): building and compiling the query
- * was about a fifth of what the server allocated under the distinct-search
- * load. (Exported for its test.)
+ * The page of a search from its match list, with no other filter
+ * (runPageQuery), compiled once for each shape (compiledByShape): order,
+ * dialect, whether it walks its order, a cursor, a visitor and a limit.
+ * Building and compiling the query was about a fifth of what the server
+ * allocated under the distinct-search load (PostgreSQL, 100,000 prompts).
+ *
+ * On PostgreSQL a page that looks up each prompt of its list is also a
+ * prepared statement of its shape: whatever the list, its plan is the same
+ * (a primary-key lookup of each listed id, then the page's order), and
+ * planning it anew took 0.3-0.7 of its 2.6-3.4 ms in PostgreSQL (432
+ * matches at 100,000 prompts). Not a page that walks its order testing
+ * each prompt against the list (walkOrder): PostgreSQL tests membership in
+ * a list given as a value through a hash table, in a list that is a
+ * parameter of a generic plan one element after another ("recipe", 1,611
+ * matches: 4-5 ms planned for the list, 95-102 ms generic).
+ * (Exported for its test.)
  */
 export function matchPageStatement(
   db: Kysely<Database>,
+  dialect: Dialect,
   filter: PromptFilter,
   page: PageRequest,
   list: MatchList,
   userId: string | undefined,
 ): CompiledQuery<PromptRow> {
-  const values = { ids: joinIds(list.matches), afterValue: page.after?.value, afterId: page.after?.id, userId, limit: page.limit };
-  return compiledByShape(`match-page-${page.sort}`, values, (marked) => {
+  const walkOrder = list.walkOrder === true;
+  const values = {
+    list: matchListValue(dialect, list.matches),
+    afterValue: page.after?.value,
+    afterId: page.after?.id,
+    userId,
+    limit: page.limit,
+  };
+  return compiledByShape(`match-page-${dialect}-${page.sort}-${walkOrder ? 'walked' : 'looked-up'}`, values, (marked) => {
     const after =
       marked.afterValue !== undefined && marked.afterId !== undefined ? { value: marked.afterValue, id: marked.afterId } : undefined;
-    const shaped = { ...page, after, limit: marked.limit, searchStrategy: { matches: [marked.ids] } };
-    return preparedByShape('match-page', sortedPageQuery(db, 'postgres', filter, shaped, marked.userId));
+    const searchStrategy = { matches: [marked.list], walkOrder };
+    const query = sortedPageQuery(db, dialect, filter, { ...page, after, limit: marked.limit, searchStrategy }, marked.userId);
+    return dialect === 'postgres' && !walkOrder ? preparedByShape('match-page', query) : query.compile();
   });
 }
 

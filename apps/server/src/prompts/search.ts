@@ -259,13 +259,25 @@ export function splitIds(joined: string | null | undefined): string[] {
  * under the distinct-search load that writing allocated 9% of the server's
  * memory, and a list of a million-prompt library is ten times as long.
  */
-function joinedIdArray(ids: readonly (number | string)[]): RawBuilder<string[]> {
-  return sql<string[]>`string_to_array(${joinIds(ids)}, ${sql.lit(ID_SEPARATOR)})`;
+function joinedIdArray(joined: string): RawBuilder<string[]> {
+  return sql<string[]>`string_to_array(${joined}, ${sql.lit(ID_SEPARATOR)})`;
 }
 
-/** PostgreSQL: a match list's ids as the one text joinedIdArray sends (the value of a statement compiled for its shape). */
-export function joinIds(ids: readonly (number | string)[]): string {
-  return ids.join(ID_SEPARATOR);
+/** SQLite: the rowids the database reads from one text parameter, the items of a JSON array whose brackets it adds. */
+function joinedRowids(joined: string): RawBuilder<number> {
+  return sql<number>`(SELECT value FROM json_each('[' || ${joined} || ']'))`;
+}
+
+/**
+ * A match list as the one text its statement takes (inMatchList), however
+ * many matches (SQLite caps a statement's parameters; PostgreSQL's pg
+ * driver writes an array parameter element by element): the ids joined by
+ * spaces on PostgreSQL (joinedIdArray), the rowids by commas on SQLite
+ * (joinedRowids). Also the value of a page compiled once for its shape
+ * (matchPageStatement in read-repository.ts), whose list is a marker.
+ */
+export function matchListValue(dialect: Dialect, matches: readonly (number | string)[]): string {
+  return matches.join(dialect === 'postgres' ? ID_SEPARATOR : ',');
 }
 
 /** PostgreSQL: firstCounted's rows as one row of JoinedIds, the ids joined and `n` as counted. */
@@ -301,17 +313,16 @@ function promptSearchMatches(condition: Expression<SqlBool>) {
 
 /** Membership in a MatchList: one primary-key lookup per match, or (walkOrder) one test per index entry walked. */
 export function inMatchList(dialect: Dialect, list: MatchList): Expression<SqlBool> {
+  const joined = matchListValue(dialect, list.matches);
   if (dialect === 'postgres') {
-    const matches = joinedIdArray(list.matches);
+    const matches = joinedIdArray(joined);
     // coalesce() hides the list from the planner, which guesses it holds 10 rows and looks every one up.
     if (list.walkOrder) return sql<SqlBool>`coalesce(prompts.id = ANY(${matches}), false)`;
     return sql<SqlBool>`prompts.id = ANY(${matches})`;
   }
-  // One JSON parameter, however many matches: SQLite caps a statement's parameters.
-  const matches = JSON.stringify(list.matches);
   // The unary + keeps SQLite from starting at the list: it walks the page's order and tests each rowid.
-  if (list.walkOrder) return sql<SqlBool>`+prompts.rowid IN (SELECT value FROM json_each(${matches}))`;
-  return sql<SqlBool>`prompts.rowid IN (SELECT value FROM json_each(${matches}))`;
+  if (list.walkOrder) return sql<SqlBool>`+prompts.rowid IN ${joinedRowids(joined)}`;
+  return sql<SqlBool>`prompts.rowid IN ${joinedRowids(joined)}`;
 }
 
 /**
