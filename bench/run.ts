@@ -117,12 +117,13 @@ const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
 ];
 
 /**
- * Distinct needles asked for the uncached search load (distinctNeedles finds
- * 11,403 of them at 100,000 prompts, in 11,408-11,450 requests: about
- * 9,400 after the warm-up, where 10 s at session 29's 726 a second take
- * 7,260). Its warm-up takes the first of their requests
- * (COLD_WARM_UP_REQUESTS), its run the rest, which must not run out: 8,000
- * ran out once PostgreSQL answered 606 a second.
+ * Distinct needles asked for the uncached search load (distinctNeedles
+ * draws them all at 100,000 prompts, in three passes over its titles: about
+ * 14,000 requests after the warm-up, where 10 s at 894 a second, session
+ * 32's fastest by hand, take 8,940). Its warm-up takes the first of their
+ * requests (COLD_WARM_UP_REQUESTS), its run the rest, which must not run
+ * out: 8,000 ran out once PostgreSQL answered 606 a second, and the 11,403
+ * of one pass once it answered about 940.
  */
 const COLD_NEEDLES = 16_000;
 /**

@@ -29,6 +29,14 @@ describe.each(TEST_DIALECTS)('distinctNeedles on %s', (dialect) => {
     expect(second).toEqual(first);
   });
 
+  it('draws further words of the same titles when one pass over them is not enough, the first needles unchanged', async () => {
+    // A pass draws at most one needle a title.
+    const many = await distinctNeedles(database, 4 * titles.length);
+    expect(many.length).toBeGreaterThan(titles.length);
+    expect(new Set(many).size).toBe(many.length);
+    expect(many.slice(0, NEEDLES)).toEqual(await distinctNeedles(database, NEEDLES));
+  });
+
   it('draws text of a title each: several words, or one of five letters or more', async () => {
     for (const needle of await distinctNeedles(database, NEEDLES)) {
       expect(titles.some((title) => title.includes(needle))).toBe(true);

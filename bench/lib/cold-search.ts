@@ -33,16 +33,23 @@ export async function distinctNeedles(database: DatabaseHandle, count: number): 
   const rows = await sql<{ title: string }>`
     SELECT title FROM prompts WHERE status = 'visible' ORDER BY id ${byteOrder} LIMIT ${count * 4}`.execute(database.db);
   const needles = new Set<string>();
-  for (const { title } of rows.rows) {
-    const lowered = title.toLowerCase();
-    const words = lowered.split(/[\s:]+/).filter(Boolean);
-    const size = random.int(1, 3);
-    const start = random.int(0, Math.max(0, words.length - size));
-    const taken = words.slice(start, start + size);
-    const needle = taken.join(' ');
-    if (lowered.includes(needle) && (taken.length > 1 || needle.length >= 5)) needles.add(needle);
-    if (needles.size === count) break;
-  }
+  // Passes over the same titles, each drawing other words of them, until enough: one pass gave 11,403 needles at
+  // 100,000 prompts, which PostgreSQL used up once it answered over 940 a second (session 32); three give 16,000.
+  // Later passes only add to the first's needles, in the same order, so a run that needs fewer searches the same ones.
+  let before: number;
+  do {
+    before = needles.size;
+    for (const { title } of rows.rows) {
+      const lowered = title.toLowerCase();
+      const words = lowered.split(/[\s:]+/).filter(Boolean);
+      const size = random.int(1, 3);
+      const start = random.int(0, Math.max(0, words.length - size));
+      const taken = words.slice(start, start + size);
+      const needle = taken.join(' ');
+      if (lowered.includes(needle) && (taken.length > 1 || needle.length >= 5)) needles.add(needle);
+      if (needles.size === count) break;
+    }
+  } while (needles.size < count && needles.size > before);
   return [...needles];
 }
 
