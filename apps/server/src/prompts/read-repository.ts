@@ -8,7 +8,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
-import { compiledByShape } from '../db/compiled-by-shape';
+import { StatementTemplates } from '../db/statement-templates';
 import { type Dialect, preparedByShape } from '../db/connect';
 import { keptGramCount } from '../db/search-grams';
 import type { Database } from '../db/schema';
@@ -18,6 +18,7 @@ import { RELEVANCE_TIERS, type RelevanceTier, type TitleMatches, relevanceTierCo
 import {
   type CountedMatches,
   type MatchList,
+  type PageSearchStrategy,
   type SearchStrategy,
   TRIGRAM_MIN_LENGTH,
   indexMatchCount,
@@ -55,7 +56,7 @@ export interface PageRequest {
   readonly limit?: number;
   readonly after?: Cursor;
   /** How a search text finds the page's prompts (search.ts); the index by default. */
-  readonly searchStrategy?: SearchStrategy;
+  readonly searchStrategy?: PageSearchStrategy;
   /** For the best-match order: what the listing read of the titles beforehand (relevance.ts). */
   readonly titleMatches?: TitleMatches;
   /**
@@ -85,7 +86,13 @@ export function sortColumn(sort: SortOption): (typeof SORT_KEYS)[SortOption]['co
 
 export type PromptQuery = SelectQueryBuilder<Database, 'prompts', object>;
 
-function applyFilter(query: PromptQuery, dialect: Dialect, filter: PromptFilter, strategy?: SearchStrategy, walkTags = false): PromptQuery {
+function applyFilter(
+  query: PromptQuery,
+  dialect: Dialect,
+  filter: PromptFilter,
+  strategy?: PageSearchStrategy,
+  walkTags = false,
+): PromptQuery {
   let filtered = query.where('prompts.status', '=', 'visible');
   const text = filter.q;
   if (text) filtered = filtered.where((eb) => searchCondition(dialect, eb, text, strategy));
@@ -193,17 +200,25 @@ async function runPageQuery(
   userId: string | undefined,
 ): Promise<PromptRow[]> {
   const list = page.searchStrategy;
-  if (typeof list !== 'object' || !isSearchOnly(filter)) return sortedPageQuery(db, dialect, filter, page, userId).execute();
+  if (typeof list !== 'object' || 'joined' in list || !isSearchOnly(filter))
+    return sortedPageQuery(db, dialect, filter, page, userId).execute();
   const { rows } = await db.executeQuery(matchPageStatement(db, dialect, filter, page, list, userId));
   return rows;
 }
 
 /**
+ * The templates of matchPageStatement: at most 4 orders x 2 dialects x
+ * walked or not x cursor, visitor and limit each present or not, 128.
+ */
+const matchPages = new StatementTemplates('match page', 128);
+
+/**
  * The page of a search from its match list, with no other filter
- * (runPageQuery), compiled once for each shape (compiledByShape): order,
+ * (runPageQuery), compiled once for each shape (StatementTemplates): order,
  * dialect, whether it walks its order, a cursor, a visitor and a limit.
  * Building and compiling the query was about a fifth of what the server
  * allocated under the distinct-search load (PostgreSQL, 100,000 prompts).
+ * It is built from those alone, never from the rest of `filter` or `page`.
  *
  * On PostgreSQL a page that looks up each prompt of its list is also a
  * prepared statement of its shape: whatever the list, its plan is the same
@@ -224,6 +239,7 @@ export function matchPageStatement(
   list: MatchList,
   userId: string | undefined,
 ): CompiledQuery<PromptRow> {
+  if (!filter.q || !isSearchOnly(filter)) throw new Error('A match page is a search with no other filter');
   const walkOrder = list.walkOrder === true;
   const values = {
     list: matchListValue(dialect, list.matches),
@@ -232,11 +248,11 @@ export function matchPageStatement(
     userId,
     limit: page.limit,
   };
-  return compiledByShape(`match-page-${dialect}-${page.sort}-${walkOrder ? 'walked' : 'looked-up'}`, values, (marked) => {
+  return matchPages.compiled(`${dialect}-${page.sort}-${walkOrder ? 'walked' : 'looked-up'}`, values, (marked) => {
     const after =
       marked.afterValue !== undefined && marked.afterId !== undefined ? { value: marked.afterValue, id: marked.afterId } : undefined;
-    const searchStrategy = { matches: [marked.list], walkOrder };
-    const query = sortedPageQuery(db, dialect, filter, { ...page, after, limit: marked.limit, searchStrategy }, marked.userId);
+    const shaped: PageRequest = { sort: page.sort, after, limit: marked.limit, searchStrategy: { joined: marked.list, walkOrder } };
+    const query = sortedPageQuery(db, dialect, { q: filter.q }, shaped, marked.userId);
     return dialect === 'postgres' && !walkOrder ? preparedByShape('match-page', query) : query.compile();
   });
 }
@@ -262,7 +278,9 @@ function soleTag(filter: PromptFilter): string | undefined {
 /**
  * The query behind one page in one order (the tests read its plan). Its
  * text must depend on the page's shape alone, never on the values it is
- * run with (no sql.lit): runPageQuery prepares it by that text.
+ * run with (no sql.lit, no branch on what a value holds):
+ * matchPageStatement compiles it once for each shape, and on PostgreSQL
+ * prepares it by that text.
  */
 export function sortedPageQuery(
   db: Kysely<Database>,

@@ -76,6 +76,16 @@ export interface MatchList {
 }
 
 /**
+ * A match list already joined into the one text its statement takes
+ * (matchListValue): a page compiled once for its shape is built with a
+ * marker there (matchPageStatement in read-repository.ts).
+ */
+export interface JoinedMatchList {
+  readonly joined: string;
+  readonly walkOrder?: boolean;
+}
+
+/**
  * Whether a page should walk its order's index rather than start from a
  * list of `matches` among `candidates` prompts (MatchList.walkOrder).
  * Starting from the list costs one row lookup per match, then a sort;
@@ -116,6 +126,9 @@ export function shortestWalkedList(dialect: Dialect, candidates: number): number
  */
 export type SearchStrategy = 'index' | 'scan' | MatchList;
 
+/** How a page's search finds its prompts: a SearchStrategy, or its match list already joined (JoinedMatchList). */
+export type PageSearchStrategy = SearchStrategy | JoinedMatchList;
+
 /**
  * The spec's search: a case-insensitive substring of the title or the text.
  *
@@ -135,7 +148,7 @@ export function searchCondition(
   dialect: Dialect,
   eb: ExpressionBuilder<Database, 'prompts'>,
   text: string,
-  strategy: SearchStrategy = 'index',
+  strategy: PageSearchStrategy = 'index',
 ): Expression<SqlBool> {
   if (typeof strategy === 'object') return inMatchList(dialect, strategy);
   if (dialect === 'postgres') {
@@ -253,7 +266,7 @@ export function splitIds(joined: string | null | undefined): string[] {
 }
 
 /**
- * PostgreSQL: `ids` as an array the database splits from one text
+ * PostgreSQL: the ids `joined` (matchListValue) as an array the database splits from one text
  * parameter (JoinedIds' form), where an array parameter is written by the pg
  * driver element by element, each quoted and escaped: at 100,000 prompts
  * under the distinct-search load that writing allocated 9% of the server's
@@ -273,11 +286,13 @@ function joinedRowids(joined: string): RawBuilder<number> {
  * many matches (SQLite caps a statement's parameters; PostgreSQL's pg
  * driver writes an array parameter element by element): the ids joined by
  * spaces on PostgreSQL (joinedIdArray), the rowids by commas on SQLite
- * (joinedRowids). Also the value of a page compiled once for its shape
- * (matchPageStatement in read-repository.ts), whose list is a marker.
+ * (joinedRowids), where every one must be an integer to read as JSON
+ * (every SQLite list holds rowids).
  */
 export function matchListValue(dialect: Dialect, matches: readonly (number | string)[]): string {
-  return matches.join(dialect === 'postgres' ? ID_SEPARATOR : ',');
+  if (dialect === 'postgres') return matches.join(ID_SEPARATOR);
+  if (!matches.every((rowid) => Number.isSafeInteger(rowid))) throw new Error('A SQLite match list holds rowids only');
+  return matches.join(',');
 }
 
 /** PostgreSQL: firstCounted's rows as one row of JoinedIds, the ids joined and `n` as counted. */
@@ -311,9 +326,9 @@ function promptSearchMatches(condition: Expression<SqlBool>) {
   return sql`WITH matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${condition})`;
 }
 
-/** Membership in a MatchList: one primary-key lookup per match, or (walkOrder) one test per index entry walked. */
-export function inMatchList(dialect: Dialect, list: MatchList): Expression<SqlBool> {
-  const joined = matchListValue(dialect, list.matches);
+/** Membership in a match list: one primary-key lookup per match, or (walkOrder) one test per index entry walked. */
+export function inMatchList(dialect: Dialect, list: MatchList | JoinedMatchList): Expression<SqlBool> {
+  const joined = 'joined' in list ? list.joined : matchListValue(dialect, list.matches);
   if (dialect === 'postgres') {
     const matches = joinedIdArray(joined);
     // coalesce() hides the list from the planner, which guesses it holds 10 rows and looks every one up.

@@ -1,5 +1,5 @@
 import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
-import { compiledByShape } from '../db/compiled-by-shape';
+import { StatementTemplates } from '../db/statement-templates';
 import { type Dialect, preparedStatement } from '../db/connect';
 import { PAIR_SIDE_LENGTH } from '../db/migrations/0018-search-word-pairs';
 import type { Database } from '../db/schema';
@@ -374,13 +374,16 @@ export async function firstMatchesByPhraseWords(
 /** What firstMatchesByPhraseWords' statement answers. */
 type PhraseMatchesRow = JoinedIds & { usable: boolean; narrowed: boolean };
 
+/** The templates of phraseMatchesStatement: one for where each phrase's runs lie, 21 texts of up to MOST_PREPARED_RUNS runs. */
+const phraseLookups = new StatementTemplates('phrase lookup', 21);
+
 /**
  * firstMatchesByPhraseWords' statement (exported for its plan's test): one
  * row of whether the runs are usable and narrowed, the matches' ids joined
  * (JoinedIds), and how many there are, up to `countTo` (firstCountedJoined).
  * Undefined when the needle has no run to look up (phraseRuns). A phrase of
  * a few runs, whose statement is prepared (phraseStatementName), is
- * compiled once for where its runs lie (compiledByShape): building and
+ * compiled once for where its runs lie (StatementTemplates): building and
  * compiling it was about a tenth of what the server allocated under the
  * distinct-search load (100,000 prompts).
  */
@@ -398,7 +401,8 @@ export function phraseMatchesStatement(
     values[`run${index}`] = run.run;
     values[`position${index}`] = run.position;
   });
-  return compiledByShape(`phrase-words-${runPlaces(runs)}`, values, (marked) => {
+  return phraseLookups.compiled(runPlaces(runs), values, (marked) => {
+    // Markers stand in for the values: cast, never converted, so each reaches its parameter unchanged.
     const markedRuns = runs.map((run, index) => ({
       ...run,
       run: marked[`run${index}`] as string,
