@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compileOnly } from '../testing/compile-only';
 import { StatementTemplates } from './statement-templates';
 
@@ -41,18 +41,24 @@ describe('StatementTemplates', () => {
     expect(builds).toBe(4);
   });
 
-  it('builds each statement past its most shapes, the same statements still', () => {
+  it('builds each statement past its most shapes, the same statements still, and warns once', () => {
     const templates = new StatementTemplates('test pages', 1);
+    const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     let builds = 0;
-    for (const values of RUNS) {
-      const compiled = templates.compiled('page', values, (marked) => {
-        builds += 1;
-        return pageQuery(marked);
-      });
-      expect(compiled.parameters).toEqual(pageQuery(values).parameters);
+    try {
+      for (const values of [...RUNS, { category: 'Writing', after: 'def', limit: 5 }]) {
+        const compiled = templates.compiled('page', values, (marked) => {
+          builds += 1;
+          return pageQuery(marked);
+        });
+        expect(compiled.parameters).toEqual(pageQuery(values).parameters);
+      }
+      expect(warning).toHaveBeenCalledTimes(1);
+    } finally {
+      warning.mockRestore();
     }
-    // The shape without `after` kept (two builds), the three runs with it built each time.
-    expect(builds).toBe(2 + 2);
+    // The shape without `after` kept (two builds, one a marker set); the three runs with `after` built one each.
+    expect(builds).toBe(2 + 3);
   });
 
   it('refuses a value changed on its way to a parameter, written into the text, not passed on, or whose content changes the text', () => {

@@ -374,9 +374,6 @@ export async function firstMatchesByPhraseWords(
 /** What firstMatchesByPhraseWords' statement answers. */
 type PhraseMatchesRow = JoinedIds & { usable: boolean; narrowed: boolean };
 
-/** The templates of phraseMatchesStatement: one for where each phrase's runs lie, 21 texts of up to MOST_PREPARED_RUNS runs. */
-const phraseLookups = new StatementTemplates('phrase lookup', 21);
-
 /**
  * firstMatchesByPhraseWords' statement (exported for its plan's test): one
  * row of whether the runs are usable and narrowed, the matches' ids joined
@@ -495,6 +492,17 @@ function phraseCandidates(runs: readonly PhraseRun[], text: string) {
  * keeps prepared.
  */
 const MOST_PREPARED_RUNS = 4;
+
+/**
+ * The templates of phraseMatchesStatement, one for where each phrase's runs
+ * lie: bounded by every sequence of the four places up to
+ * MOST_PREPARED_RUNS runs (340), of which 21 occur, so the bound is never
+ * what turns one away.
+ */
+const phraseLookups = new StatementTemplates(
+  'phrase lookup',
+  Array.from({ length: MOST_PREPARED_RUNS }, (_, index) => 4 ** (index + 1)).reduce((sum, sequences) => sum + sequences, 0),
+);
 
 /**
  * A phrase's statement (its matches, 'phrase-words', or its count,
