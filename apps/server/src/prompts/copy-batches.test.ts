@@ -20,7 +20,7 @@ function heldWrite() {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('copy batches', () => {
-  it('writes a lone copy at once, and the copies that arrive meanwhile together next, in order', async () => {
+  it('writes a lone copy in the turn it arrives in, and the copies that arrive meanwhile together next, in order', async () => {
     const { batches, write, finish } = heldWrite();
     const record = createCopyBatches(write);
     const first = record(copyOf('a'));
@@ -43,8 +43,9 @@ describe('copy batches', () => {
     const { batches, write, finish } = heldWrite();
     const record = createCopyBatches(write);
     const first = record(copyOf('a'));
-    const second = record(copyOf('b'));
     await settle();
+    // Both arrive while the first batch is being written.
+    const second = record(copyOf('b'));
     const third = record(copyOf('c'));
     finish(0, new Error('connection lost'));
     await expect(first).rejects.toThrow('connection lost');
@@ -55,18 +56,29 @@ describe('copy batches', () => {
     expect(await Promise.all([second, third])).toEqual([{ copyCount: 1 }, { copyCount: 1 }]);
   });
 
+  it('writes the copies of one turn of the event loop as one batch', async () => {
+    const { batches, write, finish } = heldWrite();
+    const record = createCopyBatches(write);
+    // As the requests read in one turn: SQLite writes synchronously, so nothing arrives while a batch is written.
+    const copies = ['a', 'b', 'a'].map((id) => record(copyOf(id)));
+    expect(batches).toEqual([]);
+    await settle();
+    expect(batches).toEqual([['a', 'b', 'a']]);
+    finish(0, [{ copyCount: 1 }, { copyCount: 1 }, { copyCount: 2 }]);
+    expect(await Promise.all(copies)).toEqual([{ copyCount: 1 }, { copyCount: 1 }, { copyCount: 2 }]);
+  });
+
   it('splits a long queue into batches of at most the maximum', async () => {
     const { batches, write, finish } = heldWrite();
     const record = createCopyBatches(write, 2);
-    // The first copy finds no batch being written and goes alone; the others queue behind it.
     const copies = ['a', 'b', 'c', 'd', 'e'].map((id) => record(copyOf(id)));
     await settle();
-    finish(0, [{ copyCount: 1 }]);
+    finish(0, [{ copyCount: 1 }, { copyCount: 1 }]);
     await settle();
     finish(1, [{ copyCount: 1 }, { copyCount: 1 }]);
     await settle();
-    finish(2, [{ copyCount: 1 }, { copyCount: 1 }]);
+    finish(2, [{ copyCount: 1 }]);
     await Promise.all(copies);
-    expect(batches).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
+    expect(batches).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
   });
 });
