@@ -73,6 +73,8 @@ describe('copy batches', () => {
     const record = createCopyBatches(write, 2);
     const copies = ['a', 'b', 'c', 'd', 'e'].map((id) => record(copyOf(id)));
     await settle();
+    // One batch at a time: the rest wait for it, however many copies the turn brought.
+    expect(batches).toEqual([['a', 'b']]);
     finish(0, [{ copyCount: 1 }, { copyCount: 1 }]);
     await settle();
     finish(1, [{ copyCount: 1 }, { copyCount: 1 }]);
