@@ -82,14 +82,20 @@ describe('choosing the part of a needle to look up', () => {
     expect(chooseWindow('yak questions zebra', promptsHolding, LIBRARY)?.windows).toEqual(['yak', 'zebra']);
   });
 
-  it('pairs only runs that share no character, of a needle of at most 32 trigrams repeating none', () => {
+  it('pairs only runs in different words, of a needle of at most 32 trigrams repeating none', () => {
     const rareAt =
       (...rare: string[]) =>
       (trigram: string) =>
         rare.includes(trigram) ? RARE * 10 : COMMON;
-    // "abc" ends where "def" begins; "cde" shares its "c".
-    expect(chooseWindow('abcdefgh', rareAt('abc', 'def'), LIBRARY)?.windows).toEqual(['abc', 'def']);
-    expect(chooseWindow('abcdefgh', rareAt('abc', 'cde'), LIBRARY)?.windows).toEqual(['abc']);
+    // "abc" and "def" of two words; of one word, their prompts are mostly the same ones.
+    expect(chooseWindow('abc defgh', rareAt('abc', 'def'), LIBRARY)?.windows).toEqual(['abc', 'def']);
+    expect(chooseWindow('abc-defgh', rareAt('abc', 'def'), LIBRARY)?.windows).toEqual(['abc', 'def']);
+    expect(chooseWindow('abcdefgh', rareAt('abc', 'def'), LIBRARY)?.windows).toEqual(['abc']);
+    expect(chooseWindow('abc1defgh', rareAt('abc', 'def'), LIBRARY)?.windows).toEqual(['abc']);
+    // "bc " and " de" share the space; "c d" spans both words.
+    expect(chooseWindow('abc defgh', rareAt('bc ', ' de'), LIBRARY)?.windows).toEqual(['bc ']);
+    expect(chooseWindow('abc defgh', rareAt('c d', 'efg'), LIBRARY)?.windows).toEqual(['c d']);
+    expect(chooseWindow('abc defgh xyz', rareAt('c d', 'xyz'), LIBRARY)?.windows).toEqual(['c d', 'xyz']);
     // Between "zebra " and " yak", distinct letters: 32 trigrams, then 33.
     const paired = `zebra ${'abcdefghijklmnopqrstuvwx'} yak`;
     const longer = `zebra ${'abcdefghijklmnopqrstuvwxy'} yak`;

@@ -16,10 +16,11 @@ import { ASCII_ONLY, type CountedMatches, asciiTextContains, countedMatches, fir
  * finds are then tested for the whole needle with LIKE on their own title
  * and text, which is exact for an ASCII needle (search.ts).
  *
- * Two runs that share no character can be read together (an FTS5 AND):
- * each may be found in thousands of prompts where both are found in a few
- * dozen ("cept" and "framewo" of "concept explainer framework": 838 and
- * 2,843 prompts, 35 together), so fewer prompts are tested.
+ * Two runs of different words can be read together (an FTS5 AND): each
+ * may be found in thousands of prompts where both are found in a few dozen
+ * ("cept" and "framewo" of "concept explainer framework": 838 and 2,843
+ * prompts, 35 together), so fewer prompts are tested. Two runs of one word
+ * are not: they are found in nearly the same prompts (partnerPlaces).
  *
  * How many prompts hold each trigram, estimated from its newest matches
  * (sampleTrigrams), prices each run of the needle's trigrams. The estimates
@@ -97,7 +98,7 @@ export type TrigramPrompts = (trigram: string) => number;
 
 /** The parts of a needle to look up, and how many prompts they may find before the whole needle is cheaper. */
 export interface WindowPlan {
-  /** One run of the needle's text, or two that share no character, in the needle's order: the prompts found hold each. */
+  /** One run of the needle's text, or two of different words, in the needle's order: the prompts found hold each. */
   readonly windows: readonly string[];
   readonly candidateLimit: number;
 }
@@ -127,7 +128,7 @@ export function trigramsOf(needle: string): string[] {
 
 /**
  * The part of the needle cheapest to read and test: one run of its
- * trigrams, or two that share no character. A part costs the entries it reads,
+ * trigrams, or two of different words. A part costs the entries it reads,
  * plus the prompts it is guessed to find times
  * ENTRIES_READ_PER_PROMPT_TESTED. Undefined when the whole needle costs no
  * more, or it is not plannable (plannableTrigrams: a non-ASCII needle's
@@ -147,7 +148,9 @@ export function chooseWindow(needle: string, promptsHolding: TrigramPrompts, lib
     const cost = run.read + run.guessed * ENTRIES_READ_PER_PROMPT_TESTED;
     if (!best || cost < best.cost) best = { cost, read: run.read, runs: [run] };
   }
-  const pair = pairable(trigrams) ? cheapestPair(runs, cheapestRunsFrom(runsByFirst), libraryPrompts, best?.cost ?? wholeCost) : undefined;
+  const pair = pairable(trigrams)
+    ? cheapestPair(runs, cheapestRunsFrom(runsByFirst), partnerPlaces(needle), libraryPrompts, best?.cost ?? wholeCost)
+    : undefined;
   if (pair) best = pair;
   if (!best || best.cost >= wholeCost) return undefined;
   return {
@@ -174,26 +177,24 @@ function pairable(trigrams: readonly string[]): boolean {
 }
 
 /**
- * The two runs sharing no character that cost least, if they cost less than
+ * The two runs in different words that cost least, if they cost less than
  * `toBeat`: each of `runs` with the front (cheapestRunsFrom) of the runs
- * past its last character. A pair costs the entries both read, plus the
- * prompts both are guessed to hold (SHARED_OVER_CHANCE times chance, at
- * least one, at most the rarer run's guess) times
- * ENTRIES_READ_PER_PROMPT_TESTED. Runs that share characters go
- * together far more than chance says ("ssi" and "sis" are "ssis"): priced as
- * two, they would pass for rarer than the run they make.
+ * starting at its partner place (partnerPlaces). A pair costs the entries
+ * both read, plus the prompts both are guessed to hold (SHARED_OVER_CHANCE
+ * times chance, at least one, at most the rarer run's guess) times
+ * ENTRIES_READ_PER_PROMPT_TESTED.
  */
 function cheapestPair(
   runs: readonly Run[],
   fronts: readonly (readonly Run[])[],
+  partnerPlace: readonly number[],
   libraryPrompts: number,
   toBeat: number,
 ): PricedPart | undefined {
   const sharedPerProduct = SHARED_OVER_CHANCE / Math.max(1, libraryPrompts);
   let best: PricedPart | undefined;
   for (const first of runs) {
-    // The second starts past the first's last character (first.last + 2).
-    for (const second of fronts[first.last + TRIGRAM_LENGTH] ?? []) {
+    for (const second of fronts[partnerPlace[first.last] ?? Number.POSITIVE_INFINITY] ?? []) {
       const read = first.read + second.read;
       // A front lists its runs cheapest read first: past here no pair can cost less.
       if (read >= (best?.cost ?? toBeat)) break;
@@ -203,6 +204,39 @@ function cheapestPair(
     }
   }
   return best;
+}
+
+/** A character a word of the needle is made of; any other ends it. The needles planned are ASCII. */
+const WORD_CHARACTER = /[a-z0-9]/i;
+
+/**
+ * For a run ending with the trigram at each place, the first place a run
+ * paired with it may start: past its last character, and at or past the
+ * next character that is not part of a word, so that the two runs lie in
+ * different words. Infinity when no word follows.
+ *
+ * Two runs of one word say little more than the rarer of them: at
+ * 1,000,000 generated prompts "sea" and "rch" of "research assistant" were
+ * each in about 30,750 prompts and together in 30,671, where chance times
+ * SHARED_OVER_CHANCE guessed 2,836, so the pair was chosen and its 30,671
+ * prompts tested (66 ms). "sea" with "tan", of the other word, are
+ * together in 9,006. Runs that share characters go together more still
+ * ("ssi" and "sis" are "ssis").
+ */
+function partnerPlaces(needle: string): number[] {
+  // The first character at or after each one that is not part of a word, from the end.
+  const boundaryFrom: number[] = [];
+  let boundary = Number.POSITIVE_INFINITY;
+  for (let at = needle.length - 1; at >= 0; at -= 1) {
+    if (!WORD_CHARACTER.test(needle.charAt(at))) boundary = at;
+    boundaryFrom[at] = boundary;
+  }
+  const places: number[] = [];
+  for (let place = 0; place + TRIGRAM_LENGTH <= needle.length; place += 1) {
+    const lastCharacter = place + TRIGRAM_LENGTH - 1;
+    places.push(Math.max(lastCharacter + 1, boundaryFrom[lastCharacter] ?? Number.POSITIVE_INFINITY));
+  }
+  return places;
 }
 
 /**
