@@ -46,8 +46,8 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
       status: 'hidden',
       created_at: nowIso(),
     });
-    await setLike(source.db, source.dialect, 'p1', 'user_test00000001', true, nowIso());
-    await setLike(source.db, source.dialect, 'p1', 'user_test00000002', true, nowIso());
+    await setLike(source.db, source.dialect, { promptId: 'p1', userId: 'user_test00000001', liked: true, createdAt: nowIso() });
+    await setLike(source.db, source.dialect, { promptId: 'p1', userId: 'user_test00000002', liked: true, createdAt: nowIso() });
     await recordCopies(source.db, source.dialect, [{ promptId: 'p2', userId: 'anonymous', createdAt: nowIso() }]);
   });
   afterEach(async () => {

@@ -36,49 +36,69 @@ async function readCounters(db: Kysely<Database>, id: string) {
   return db.selectFrom('prompts').select(['like_count', 'copy_count', 'comment_count']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** A visitor's like or unlike of a prompt. */
+export interface LikeChange {
+  readonly promptId: string;
+  readonly userId: string;
+  readonly liked: boolean;
+  readonly createdAt: string;
+}
+
+/** The prompt's like count after the change, or undefined (nothing written) for an unknown or hidden prompt. */
+export type LikeOutcome = { readonly likeCount: number } | undefined;
+
 /**
  * Sets whether `userId` likes the prompt. The counter moves in the same
  * transaction and only when a like row was really inserted or deleted, so a
  * repeated or concurrent request never doubles or loses a count.
  * Returns undefined for an unknown prompt.
  */
-export async function setLike(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  promptId: string,
-  userId: string,
-  liked: boolean,
-  createdAt: string,
-): Promise<{ likeCount: number } | undefined> {
-  if (dialect === 'postgres') return setLikeInOneStatement(db, promptId, userId, liked, createdAt);
+export async function setLike(db: Kysely<Database>, dialect: Dialect, change: LikeChange): Promise<LikeOutcome> {
+  if (dialect === 'postgres') return setLikeInOneStatement(db, change);
+  const [outcome] = await setLikesInOneTransaction(db, [change]);
+  return outcome;
+}
+
+/**
+ * SQLite: each of `changes` in turn (setLike's rules), all in one
+ * transaction: one commit for a batch of likes (write-batches.ts). Each
+ * outcome is the count right after its own change, as if it were alone.
+ */
+export async function setLikesInOneTransaction(db: Kysely<Database>, changes: readonly LikeChange[]): Promise<LikeOutcome[]> {
   return db.transaction().execute(async (trx) => {
-    if (!(await promptExists(trx, promptId))) return undefined;
-    if (liked) {
-      const inserted = await trx
-        .insertInto('likes')
-        .values({ prompt_id: promptId, user_id: userId, created_at: createdAt })
-        .onConflict((conflict) => conflict.columns(['prompt_id', 'user_id']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-        await trx
-          .updateTable('prompts')
-          .set((eb) => ({ like_count: eb('like_count', '+', 1) }))
-          .where('id', '=', promptId)
-          .execute();
-      }
-    } else {
-      const deleted = await trx.deleteFrom('likes').where('prompt_id', '=', promptId).where('user_id', '=', userId).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) > 0) {
-        await trx
-          .updateTable('prompts')
-          .set((eb) => ({ like_count: eb('like_count', '-', 1) }))
-          .where('id', '=', promptId)
-          .execute();
-      }
-    }
-    const counters = await readCounters(trx, promptId);
-    return { likeCount: counters.like_count };
+    const outcomes: LikeOutcome[] = [];
+    for (const change of changes) outcomes.push(await applyLike(trx, change));
+    return outcomes;
   });
+}
+
+async function applyLike(trx: Kysely<Database>, { promptId, userId, liked, createdAt }: LikeChange): Promise<LikeOutcome> {
+  if (!(await promptExists(trx, promptId))) return undefined;
+  if (liked) {
+    const inserted = await trx
+      .insertInto('likes')
+      .values({ prompt_id: promptId, user_id: userId, created_at: createdAt })
+      .onConflict((conflict) => conflict.columns(['prompt_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await trx
+        .updateTable('prompts')
+        .set((eb) => ({ like_count: eb('like_count', '+', 1) }))
+        .where('id', '=', promptId)
+        .execute();
+    }
+  } else {
+    const deleted = await trx.deleteFrom('likes').where('prompt_id', '=', promptId).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) > 0) {
+      await trx
+        .updateTable('prompts')
+        .set((eb) => ({ like_count: eb('like_count', '-', 1) }))
+        .where('id', '=', promptId)
+        .execute();
+    }
+  }
+  const counters = await readCounters(trx, promptId);
+  return { likeCount: counters.like_count };
 }
 
 /**
@@ -89,13 +109,7 @@ export async function setLike(
  * likes of one prompt. `current` is the count before this statement, used
  * when nothing changed.
  */
-async function setLikeInOneStatement(
-  db: Kysely<Database>,
-  promptId: string,
-  userId: string,
-  liked: boolean,
-  createdAt: string,
-): Promise<{ likeCount: number } | undefined> {
+async function setLikeInOneStatement(db: Kysely<Database>, { promptId, userId, liked, createdAt }: LikeChange): Promise<LikeOutcome> {
   const change = liked
     ? sql`INSERT INTO likes (prompt_id, user_id, created_at)
           SELECT id, ${userId}, ${createdAt} FROM target

@@ -13,6 +13,7 @@ import type { FullList } from './full-list';
 import type { PiecePatch } from '../http/spooled-json';
 import { type PromptPage, createListing } from './listing';
 import { createCopyBatches } from './copy-batches';
+import { createWriteBatches } from './write-batches';
 import { createRelated } from './related';
 import { createVisitorLikes } from './visitor-likes';
 import * as reactions from './reactions-repository';
@@ -58,6 +59,7 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
   const { db, dialect } = database;
   const listing = createListing(database, caches);
   const recordCopy = createCopyBatches((copies) => reactions.recordCopies(db, dialect, copies));
+  const setLike = likeWriter(database);
   const related = createRelated(database, caches, createVisitorLikes(db, caches));
   return {
     list: (query, userId) => listing.list(query, userId),
@@ -116,7 +118,7 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
     },
 
     async like(id, userId, liked) {
-      const result = await reactions.setLike(db, dialect, id, userId, liked, nowIso());
+      const result = await setLike({ promptId: id, userId, liked, createdAt: nowIso() });
       writes.announce({ kind: 'liked', userId });
       if (!result) throw notFound('Prompt');
       return { likes: result.likeCount, liked };
@@ -129,4 +131,19 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
       return result;
     },
   };
+}
+
+/** The most likes in one SQLite transaction: a batch holds at most one like per request in flight. */
+const MAX_LIKE_BATCH = 500;
+
+/**
+ * How likes are written. SQLite writes them on the server's thread, so the
+ * likes of one turn of the event loop go as one transaction
+ * (write-batches.ts) and share one commit, where each used to be a
+ * transaction of its own. PostgreSQL's like is one statement on a pooled
+ * connection, many at once: a batch at a time would queue them.
+ */
+function likeWriter({ db, dialect }: DatabaseHandle): (change: reactions.LikeChange) => Promise<reactions.LikeOutcome> {
+  if (dialect === 'postgres') return (change) => reactions.setLike(db, dialect, change);
+  return createWriteBatches((changes: readonly reactions.LikeChange[]) => reactions.setLikesInOneTransaction(db, changes), MAX_LIKE_BATCH);
 }

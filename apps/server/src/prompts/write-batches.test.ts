@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type CopyEvent, type CopyOutcome, createCopyBatches } from './copy-batches';
+import { type CopyEvent, type CopyOutcome, MAX_COPY_BATCH, createCopyBatches } from './copy-batches';
+import { createWriteBatches } from './write-batches';
 
+// Copies (copy-batches.ts) stand for any write: the batches are the same for likes.
 const copyOf = (promptId: string): CopyEvent => ({ promptId, userId: 'anonymous', createdAt: '2026-11-24T00:00:00.000Z' });
 
 /** A write that records each batch it gets and finishes only when the test says so. */
@@ -19,7 +21,7 @@ function heldWrite() {
 /** Lets the batcher's promise callbacks run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('copy batches', () => {
+describe('write batches', () => {
   it('writes a lone copy in the turn it arrives in, and the copies that arrive meanwhile together next, in order', async () => {
     const { batches, write, finish } = heldWrite();
     const record = createCopyBatches(write);
@@ -70,7 +72,7 @@ describe('copy batches', () => {
 
   it('splits a long queue into batches of at most the maximum', async () => {
     const { batches, write, finish } = heldWrite();
-    const record = createCopyBatches(write, 2);
+    const record = createWriteBatches(write, 2);
     const copies = ['a', 'b', 'c', 'd', 'e'].map((id) => record(copyOf(id)));
     await settle();
     // One batch at a time: the rest wait for it, however many copies the turn brought.
@@ -82,5 +84,22 @@ describe('copy batches', () => {
     finish(2, [{ copyCount: 1 }]);
     await Promise.all(copies);
     expect(batches).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+  });
+
+  it('fails every write of a batch that gave the wrong number of outcomes', async () => {
+    const { write, finish } = heldWrite();
+    const record = createCopyBatches(write);
+    const copies = ['a', 'b'].map((id) => record(copyOf(id)));
+    await settle();
+    finish(0, [{ copyCount: 1 }]);
+    await expect(Promise.all(copies)).rejects.toThrow('A batch of 2 writes gave 1 outcomes');
+  });
+
+  it('gives copies batches of up to MAX_COPY_BATCH', async () => {
+    const { batches, write } = heldWrite();
+    const record = createCopyBatches(write);
+    for (let index = 0; index <= MAX_COPY_BATCH; index += 1) void record(copyOf(String(index)));
+    await settle();
+    expect(batches.map((batch) => batch.length)).toEqual([MAX_COPY_BATCH]);
   });
 });
