@@ -51,7 +51,7 @@ export type LikeOutcome = { readonly likeCount: number } | undefined;
  * Sets whether `userId` likes the prompt. The counter moves in the same
  * transaction and only when a like row was really inserted or deleted, so a
  * repeated or concurrent request never doubles or loses a count.
- * Returns undefined for an unknown prompt.
+ * Returns undefined for an unknown or hidden prompt.
  */
 export async function setLike(db: Kysely<Database>, dialect: Dialect, change: LikeChange): Promise<LikeOutcome> {
   if (dialect === 'postgres') return setLikeInOneStatement(db, change);

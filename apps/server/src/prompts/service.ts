@@ -133,7 +133,7 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
   };
 }
 
-/** The most likes in one SQLite transaction: a batch holds at most one like per request in flight. */
+/** The most likes in one SQLite transaction, as for copies (MAX_COPY_BATCH): the last like of a batch waits for all the others. */
 const MAX_LIKE_BATCH = 500;
 
 /**

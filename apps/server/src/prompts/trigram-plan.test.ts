@@ -92,6 +92,9 @@ describe('choosing the part of a needle to look up', () => {
     expect(chooseWindow('abc-defgh', rareAt('abc', 'def'), LIBRARY)?.windows).toEqual(['abc', 'def']);
     expect(chooseWindow('abcdefgh', rareAt('abc', 'def'), LIBRARY)?.windows).toEqual(['abc']);
     expect(chooseWindow('abc1defgh', rareAt('abc', 'def'), LIBRARY)?.windows).toEqual(['abc']);
+    // The space itself belongs to neither word: " de" may follow "abc", and "bc " may precede "def".
+    expect(chooseWindow('abc defgh', rareAt('abc', ' de'), LIBRARY)?.windows).toEqual(['abc', ' de']);
+    expect(chooseWindow('abc defgh', rareAt('bc ', 'def'), LIBRARY)?.windows).toEqual(['bc ', 'def']);
     // "bc " and " de" share the space; "c d" spans both words.
     expect(chooseWindow('abc defgh', rareAt('bc ', ' de'), LIBRARY)?.windows).toEqual(['bc ']);
     expect(chooseWindow('abc defgh', rareAt('c d', 'efg'), LIBRARY)?.windows).toEqual(['c d']);

@@ -45,7 +45,9 @@ export function createWriteBatches<Event, Outcome>(
         // The lengths agree: the cast only tells TypeScript each index is in range.
         batch.forEach((entry, index) => entry.resolve(outcomes[index] as Outcome));
       } catch (error) {
-        // Nothing of the batch was written: each of its events fails as a lone write would.
+        // A failed write is atomic, so nothing of the batch was written: each of its events fails as a lone write
+        // would. A wrong number of outcomes is a bug in `write`, whose batch may have committed: its events fail
+        // rather than be answered with one another's outcomes.
         for (const entry of batch) entry.reject(error);
       }
     }
