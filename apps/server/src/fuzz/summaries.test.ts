@@ -106,7 +106,7 @@ describe.each(TEST_DIALECTS)('summaries kept with the writes on %s', (dialect) =
         return;
       }
       case 'copy': {
-        // At once, so they go through copy-batches.ts together.
+        // At once, so they go through write-batches.ts together.
         const responses = await Promise.all(
           Array.from({ length: step.times }, () =>
             t.app.inject({ method: 'POST', url: `/api/prompts/${idOf(step.target)}/copy`, headers: JSON_HEADERS }),

@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { counterMismatches } from '../fuzz/invariants';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, JSON_HEADERS, userId } from '../testing/test-app';
+import { walPagesDuring } from '../testing/wal-pages';
 import { recordCopies } from './reactions-repository';
 
-// Copies are written in batches (copy-batches.ts): one statement on
+// Copies are written in batches (write-batches.ts): one statement on
 // PostgreSQL, one transaction on SQLite. Each acknowledged copy must still be
 // exactly one row and one increment, and a hidden or unknown prompt none.
 describe.each(TEST_DIALECTS)('recording copies on %s', (dialect) => {
@@ -66,6 +67,16 @@ describe.each(TEST_DIALECTS)('recording copies on %s', (dialect) => {
     const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => copy(id, index)));
     const counts = answers.map((answer) => answer.json().copyCount as number).sort((a, b) => a - b);
     expect(counts).toEqual(Array.from({ length: 100 }, (_, index) => index + 1));
+  });
+
+  it.runIf(dialect === 'sqlite')('commits the copies sent in one turn of the event loop together', async () => {
+    const id = await create('Copied together');
+    const alone = await walPagesDuring(t.database.db, () => copy(id, 1));
+    const together = await walPagesDuring(t.database.db, () => Promise.all(Array.from({ length: 20 }, (_, index) => copy(id, index + 2))));
+    expect(alone).toBeGreaterThan(0);
+    // Twenty commits would append about twenty times the pages of one.
+    expect(together).toBeLessThan(alone * 3);
+    expect(await copyCount(id)).toBe(21);
   });
 
   it('refuses the copies that waited behind a hide, once the hide commits', async () => {

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
+import { walPagesDuring } from '../testing/wal-pages';
 import { type LikeChange, setLikesInOneTransaction } from './reactions-repository';
 
 async function createPrompt(t: TestApp): Promise<string> {
@@ -53,16 +53,9 @@ describe('a batch of likes on sqlite', () => {
     const id = await createPrompt(t);
     const like = (user: number) =>
       t.app.inject({ method: 'POST', url: `/api/prompts/${id}/like`, headers: { 'user-id': userId(user) }, payload: { liked: true } });
-    // The pages a commit appends to the write-ahead log, counted from an empty log: each like alone writes the
-    // same pages again (its prompt's row, the summaries, the indexes' leaves); likes that share a commit write them once.
-    const logPages = async (send: () => Promise<unknown>) => {
-      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(t.database.db);
-      await send();
-      const { rows } = await sql<{ log: number }>`PRAGMA wal_checkpoint(PASSIVE)`.execute(t.database.db);
-      return rows[0]?.log ?? 0;
-    };
-    const alone = await logPages(() => like(1));
-    const together = await logPages(() => Promise.all(Array.from({ length: 20 }, (_, index) => like(index + 2))));
+    // Each like alone writes the same pages again (its prompt's row, the summaries, the indexes' leaves).
+    const alone = await walPagesDuring(t.database.db, () => like(1));
+    const together = await walPagesDuring(t.database.db, () => Promise.all(Array.from({ length: 20 }, (_, index) => like(index + 2))));
     expect(alone).toBeGreaterThan(0);
     // Twenty commits would append about twenty times the pages of one.
     expect(together).toBeLessThan(alone * 3);

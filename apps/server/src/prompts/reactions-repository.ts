@@ -129,7 +129,7 @@ async function setLikeInOneStatement(db: Kysely<Database>, { promptId, userId, l
 }
 
 /**
- * Records copies of visible prompts (a batch from copy-batches.ts): for each,
+ * Records copies of visible prompts (a batch from write-batches.ts): for each,
  * one copy row and one increment of its prompt's copy_count, all of them or
  * none. Returns one outcome per copy, in order: the prompt's count after that
  * copy, or undefined (nothing written) for an unknown or hidden prompt.

@@ -12,7 +12,7 @@ import { insertPrompt } from './insert-repository';
 import type { FullList } from './full-list';
 import type { PiecePatch } from '../http/spooled-json';
 import { type PromptPage, createListing } from './listing';
-import { createCopyBatches } from './copy-batches';
+import { type CopyEvent, MAX_COPY_BATCH } from './copy-batches';
 import { createWriteBatches } from './write-batches';
 import { createRelated } from './related';
 import { createVisitorLikes } from './visitor-likes';
@@ -58,7 +58,7 @@ export interface PromptsService {
 export function createPromptsService(database: DatabaseHandle, caches: AppCaches, writes: LibraryWrites): PromptsService {
   const { db, dialect } = database;
   const listing = createListing(database, caches);
-  const recordCopy = createCopyBatches((copies) => reactions.recordCopies(db, dialect, copies));
+  const recordCopy = createWriteBatches((copies: readonly CopyEvent[]) => reactions.recordCopies(db, dialect, copies), MAX_COPY_BATCH);
   const setLike = likeWriter(database);
   const related = createRelated(database, caches, createVisitorLikes(db, caches));
   return {

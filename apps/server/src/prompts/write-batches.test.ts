@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type CopyEvent, type CopyOutcome, MAX_COPY_BATCH, createCopyBatches } from './copy-batches';
+import type { CopyEvent, CopyOutcome } from './copy-batches';
 import { createWriteBatches } from './write-batches';
 
 // Copies (copy-batches.ts) stand for any write: the batches are the same for likes.
+const MAX_BATCH = 500;
 const copyOf = (promptId: string): CopyEvent => ({ promptId, userId: 'anonymous', createdAt: '2026-11-24T00:00:00.000Z' });
 
 /** A write that records each batch it gets and finishes only when the test says so. */
@@ -24,7 +25,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('write batches', () => {
   it('writes a lone copy in the turn it arrives in, and the copies that arrive meanwhile together next, in order', async () => {
     const { batches, write, finish } = heldWrite();
-    const record = createCopyBatches(write);
+    const record = createWriteBatches(write, MAX_BATCH);
     const first = record(copyOf('a'));
     await settle();
     expect(batches).toEqual([['a']]);
@@ -43,7 +44,7 @@ describe('write batches', () => {
 
   it('fails every copy of a failed batch, and goes on with the next', async () => {
     const { batches, write, finish } = heldWrite();
-    const record = createCopyBatches(write);
+    const record = createWriteBatches(write, MAX_BATCH);
     const first = record(copyOf('a'));
     await settle();
     // Both arrive while the first batch is being written.
@@ -60,7 +61,7 @@ describe('write batches', () => {
 
   it('writes the copies of one turn of the event loop as one batch', async () => {
     const { batches, write, finish } = heldWrite();
-    const record = createCopyBatches(write);
+    const record = createWriteBatches(write, MAX_BATCH);
     // As the requests read in one turn: SQLite writes synchronously, so nothing arrives while a batch is written.
     const copies = ['a', 'b', 'a'].map((id) => record(copyOf(id)));
     expect(batches).toEqual([]);
@@ -88,18 +89,10 @@ describe('write batches', () => {
 
   it('fails every write of a batch that gave the wrong number of outcomes', async () => {
     const { write, finish } = heldWrite();
-    const record = createCopyBatches(write);
+    const record = createWriteBatches(write, MAX_BATCH);
     const copies = ['a', 'b'].map((id) => record(copyOf(id)));
     await settle();
     finish(0, [{ copyCount: 1 }]);
     await expect(Promise.all(copies)).rejects.toThrow('A batch of 2 writes gave 1 outcomes');
-  });
-
-  it('gives copies batches of up to MAX_COPY_BATCH', async () => {
-    const { batches, write } = heldWrite();
-    const record = createCopyBatches(write);
-    for (let index = 0; index <= MAX_COPY_BATCH; index += 1) void record(copyOf(String(index)));
-    await settle();
-    expect(batches.map((batch) => batch.length)).toEqual([MAX_COPY_BATCH]);
   });
 });
