@@ -12,8 +12,7 @@ import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
 import { distinctNeedles, searchEachNeedleOnce, searchRequests, uncachedSearchPath } from './lib/cold-search';
 import { crossInstanceVisibility } from './lib/cross-instance';
 import { FULL_LIST_CLIENTS, fullListLoad } from './lib/full-list-load';
-import { probeHealth } from './lib/health-probe';
-import { percentile } from './lib/percentile';
+import { healthFigures, probeHealth } from './lib/health-probe';
 import { copiesLoad } from './lib/copies-load';
 import { likesLoad } from './lib/likes-load';
 import { load, waitUntilIdle } from './lib/load';
@@ -206,9 +205,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
         health.catch(() => undefined);
       },
     });
-    const healthTimes = (await health) ?? [];
-    healthTimes.sort((a, b) => a - b);
-    const coldSearchHealth = { p50: percentile(healthTimes, 0.5), p99: percentile(healthTimes, 0.99) };
+    const coldSearchHealth = healthFigures((await health) ?? []);
     // The health check does not wait for searches: the next row must not start behind the ones left in flight.
     // A search that finds nothing answers in 2-17 ms when the server is idle (100,000 prompts): 50 ms leaves room.
     await waitUntilIdle(server.url, { probePath: uncachedSearchPath, quickMs: 50 });

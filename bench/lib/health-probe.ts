@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { percentile } from './percentile';
 
 /** How often the health check is asked while a load runs. */
 const HEALTH_INTERVAL_MS = 10;
@@ -31,4 +32,32 @@ export function probeHealth(baseUrl: string, seconds: number): Promise<number[]>
     });
     worker.once('error', reject);
   });
+}
+
+/** /api/health's waits while a load ran. */
+export interface HealthFigures {
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/** The median and the p99 of the health check's times (a failed check counts as an endless wait). */
+export function healthFigures(times: readonly number[]): HealthFigures {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
+}
+
+/**
+ * Runs `load` with /api/health timed meanwhile, for the load's first
+ * `seconds` (a write row's length: its last requests may be answered after
+ * them). The load's error, if any, is the one reported.
+ */
+export async function withHealthProbe<T>(
+  baseUrl: string,
+  seconds: number,
+  load: () => Promise<T>,
+): Promise<{ result: T; health: HealthFigures }> {
+  const health = probeHealth(baseUrl, seconds);
+  health.catch(() => undefined);
+  const result = await load();
+  return { result, health: healthFigures(await health) };
 }

@@ -29,7 +29,7 @@ function figures(dialect: DialectFigures['dialect'], latency: number, rate: numb
     suggest: { ...timing, suggested: 90 },
     similar: { ...timing, foundSource: 90 },
     related: { ...timing, related: 500 },
-    likes: { ...loadOf(rate, latency), seconds: 10, wrongCounters: 0 },
+    likes: { ...loadOf(rate, latency), seconds: 10, wrongCounters: 0, health: { p50: latency / 4, p99: latency / 2 } },
     copies: { ...loadOf(rate, latency), seconds: 10, offered: rate * 10, rowsAdded: rate * 10, wrongCounters: 0 },
     rss: { rssMb: latency, peakMb: latency },
     fullList: {
@@ -61,6 +61,11 @@ describe('the scale table', () => {
     const row = (label: string) => lines.find((line) => line.startsWith(`| ${label} |`));
     expect(row('`/api/facets`, p99')).toBe('| `/api/facets`, p99 | 10 ms | 15 ms | 1.50x | 20 ms | 60 ms | 3.00x (worse) |');
     expect(row('Copies, req/s')).toBe('| Copies, req/s | 1,000 | 800 | 0.80x | 1,000 | 250 | 0.25x (worse) |');
+    expect(row('`/api/health` during likes, p99')).toBe(
+      '| `/api/health` during likes, p99 | 5.0 ms | 7.5 ms | 1.50x | 10 ms | 30 ms | 3.00x (worse) |',
+    );
+    // Runs from before /api/health was timed during the copies row.
+    expect(row('`/api/health` during copies, p99')).toBe('| `/api/health` during copies, p99 | - | - | - | - | - | - |');
     // A figure one run did not measure is shown as missing, not as a ratio.
     expect(row('Generator')).toBe('| Generator | - | - | - | - | - | - |');
   });
