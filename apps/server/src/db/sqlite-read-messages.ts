@@ -1,7 +1,8 @@
 /**
- * What the SQLite read pool (sqlite-read-pool.ts) sends its threads
- * (sqlite-read-worker.ts) besides queries: stop once the reads already sent
- * are answered. Plain TypeScript that Node's type stripping runs as it is,
- * as the worker must be.
+ * What the server sends its SQLite threads besides their work (the read
+ * pool's queries, sqlite-read-worker.ts; the checkpoint thread,
+ * sqlite-checkpoint-worker.ts): stop once what was sent before is done.
+ * Plain TypeScript that Node's type stripping runs as it is, as the workers
+ * must be.
  */
 export const STOP_MESSAGE = 'stop';

@@ -1,16 +1,5 @@
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { STOP_MESSAGE } from './sqlite-read-messages';
-
-/** The worker's file: beside this module in the repository (TypeScript), beside the bundle once built. */
-function workerFile(): URL {
-  const built = new URL('./sqlite-read-worker.js', import.meta.url);
-  return existsSync(built) ? built : new URL('./sqlite-read-worker.ts', import.meta.url);
-}
-
-/** Both semi-spaces of a thread's young generation, in MB. */
-const WORKER_YOUNG_GENERATION_MB = 8;
+import { WORKER_YOUNG_GENERATION_MB, sqliteWorkerFile, stopSqliteThread } from './sqlite-threads';
 
 interface Pending {
   readonly resolve: (rows: unknown[]) => void;
@@ -40,30 +29,6 @@ const READS_PER_THREAD = 2;
 interface PoolThread {
   readonly worker: Worker;
   readonly pending: Map<number, Pending>;
-}
-
-/**
- * How long a thread may take to finish its queued reads and close its
- * connection once asked to, before it is terminated mid-read.
- */
-const STOP_TIMEOUT_MS = 5000;
-
-/**
- * Asks a thread to stop after the reads already sent to it, and waits until
- * it has. Terminating it instead could catch it loading better-sqlite3 or
- * inside a call into it, and the driver then aborts the whole process
- * (FATAL ERROR: Error::New napi_get_last_error_info, seen in the tests when
- * a test app closed a second thread that had not finished starting).
- */
-async function stopThread(thread: PoolThread): Promise<void> {
-  const exited = once(thread.worker, 'exit').then(() => undefined);
-  thread.worker.postMessage(STOP_MESSAGE);
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timed out'>((resolve) => {
-    timer = setTimeout(() => resolve('timed out'), STOP_TIMEOUT_MS);
-  });
-  if ((await Promise.race([exited, timedOut])) === 'timed out') await thread.worker.terminate();
-  clearTimeout(timer);
 }
 
 /** An error a worker sent back (SQLite's own, with its code), or the loss of the worker itself. */
@@ -107,11 +72,8 @@ export class SqliteReadPool {
 
   private spawn(): PoolThread {
     const { path, busyTimeoutMs } = this.options;
-    const worker = new Worker(workerFile(), {
+    const worker = new Worker(sqliteWorkerFile('sqlite-read-worker'), {
       workerData: { path, busyTimeoutMs },
-      // As the server's own --max-semi-space-size=4 (apps/server/launch.ts): a thread's young generation
-      // would otherwise grow to 32 MB under a search load, and the process's resident memory with it.
-      // (Its old generation has the process's --max-old-space-size, launch.ts, and its growth factor.)
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     const thread: PoolThread = { worker, pending: new Map() };
@@ -168,6 +130,6 @@ export class SqliteReadPool {
     this.closed = true;
     // Every read asked for before closing is answered: the queued ones go to the threads, which finish them first.
     this.dispatch(Number.POSITIVE_INFINITY);
-    await Promise.all(this.threads.map((thread) => stopThread(thread)));
+    await Promise.all(this.threads.map((thread) => stopSqliteThread(thread.worker)));
   }
 }

@@ -1,0 +1,31 @@
+/**
+ * The SQLite checkpoint thread (sqlite-checkpoints.ts): a connection of its
+ * own that copies the write-ahead log back into the database file every
+ * CHECKPOINT_INTERVAL_MS, so the server's thread, which writes, never does.
+ *
+ * Run as it is by Node's type stripping and bundled beside the server, as
+ * the read pool's worker is (sqlite-read-worker.ts): erasable TypeScript
+ * only, importing nothing of the app's but the stop message.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { STOP_MESSAGE } from './sqlite-read-messages.ts';
+
+const settings = workerData as { readonly path: string; readonly busyTimeoutMs: number; readonly intervalMs: number };
+const connection = new Database(settings.path, { fileMustExist: true, timeout: settings.busyTimeoutMs });
+
+/**
+ * PASSIVE copies the pages no reader still needs and never waits for a
+ * reader or the writer, so a write never waits for it either; the writer
+ * starts the log over once everything is copied. An error (an I/O error, a
+ * deleted file) is thrown out of the thread, which ends it: the server then
+ * checkpoints in its writer again (sqlite-checkpoints.ts).
+ */
+const timer = setInterval(() => connection.pragma('wal_checkpoint(PASSIVE)'), settings.intervalMs);
+
+parentPort?.on('message', (message: unknown) => {
+  if (message !== STOP_MESSAGE) return;
+  clearInterval(timer);
+  connection.close();
+  process.exit(0);
+});

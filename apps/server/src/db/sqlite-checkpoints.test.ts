@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, connectDatabase } from './connect';
+import { startCheckpointThread } from './sqlite-checkpoints';
+
+/** About 8 MB of rows: 2,000 pages of the log, a fifth of what makes the writer checkpoint itself (10,000). */
+async function writeRows(database: DatabaseHandle): Promise<void> {
+  await sql`CREATE TABLE filler (text TEXT NOT NULL)`.execute(database.db);
+  await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+    INSERT INTO filler SELECT randomblob(4000) FROM n`.execute(database.db);
+}
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return condition();
+}
+
+const MB = 1024 * 1024;
+
+/** The log's size, in pages, at which the writer checkpoints on its own. */
+async function autoCheckpointPages(database: DatabaseHandle): Promise<number> {
+  const { rows } = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(database.db);
+  return rows[0]?.wal_autocheckpoint ?? 0;
+}
+
+describe("the SQLite write-ahead log's checkpoints", () => {
+  let dir: string;
+  let database: DatabaseHandle | undefined;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pv-checkpoints-'));
+  });
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  // The rows reach the database file only through a checkpoint: until then they are in the log alone.
+  it('are made by a thread of their own in a process with threads, the writer keeping only a backstop', async () => {
+    const path = join(dir, 'thread.db');
+    database = connectDatabase({ kind: 'sqlite', path }, { readThreads: 1 });
+    await writeRows(database);
+    expect(await until(() => statSync(path).size > 7 * MB, 5000)).toBe(true);
+    expect(await autoCheckpointPages(database)).toBe(100_000);
+  });
+
+  it('are left to the writer, at its own threshold, in a process without threads', async () => {
+    const path = join(dir, 'writer.db');
+    database = connectDatabase({ kind: 'sqlite', path }, { readThreads: 0 });
+    await writeRows(database);
+    // The thread would have checkpointed by now (every 1,000 ms): nothing copied the log back.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(statSync(path).size).toBeLessThan(MB);
+    expect(statSync(`${path}-wal`).size).toBeGreaterThan(7 * MB);
+    expect(await autoCheckpointPages(database)).toBe(10_000);
+  });
+
+  it('say so when their thread is lost, so the writer can take them over', async () => {
+    const reasons: string[] = [];
+    const lost = new Promise<void>((resolve) => {
+      startCheckpointThread({
+        path: join(dir, 'missing.db'),
+        busyTimeoutMs: 100,
+        onLost: (reason) => {
+          reasons.push(reason);
+          resolve();
+        },
+      });
+    });
+    await lost;
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toMatch(/checkpoint thread (failed|exited)/);
+  });
+});
