@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = connectDatabase(config.database, {
     readThreads: config.sqliteReadThreads,
+    // SQLITE_READ_THREADS=0 asks for no thread at all (README).
+    checkpointThread: config.sqliteReadThreads !== 0,
     longReadConnections: config.postgresLongReadConnections,
   });
   await migrateToLatest(database.db);

@@ -58,16 +58,15 @@ export interface ConnectOptions {
   /** PostgreSQL only: connections for long reads (DatabaseHandle.longReads), a pool apart from the others. */
   readonly longReadConnections?: number;
   /**
-   * SQLite only: whether a thread checkpoints the write-ahead log (decision 0023); by default where
-   * there are read threads. Without it the writer checkpoints, as a test counting the log's pages needs.
+   * SQLite only: whether a thread of this process checkpoints the write-ahead log (decision 0023): the
+   * server's choice (main.ts). Any other process on the same file (a tool, the bench, a test's own
+   * connection) leaves it off, so only the server copies the log back; without it the writer
+   * checkpoints, as before.
    */
   readonly checkpointThread?: boolean;
   /** SQLite only: how long to wait for another connection's lock (tests shorten it). */
   readonly busyTimeoutMs?: number;
-  /**
-   * SQLite only: threads for long reads (DatabaseHandle.longReads). 0 runs them on the main connection
-   * and starts no thread at all: the writer then checkpoints the write-ahead log itself (decision 0023).
-   */
+  /** SQLite only: threads for long reads (DatabaseHandle.longReads); 0 runs them on the main connection. */
   readonly readThreads?: number;
 }
 
@@ -99,21 +98,24 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   const threads = path === ':memory:' ? 0 : (options.readThreads ?? defaultLongReads());
-  // A process that runs threads checkpoints on one of its own (decision 0023); the writer's automatic
-  // checkpoint is then only a backstop, for a log the thread could not keep up with, and takes over again if
-  // the thread is lost. A process without threads (the command-line tools) checkpoints in its writer.
-  // An in-memory database has no log.
-  const checkpointOnThread = path !== ':memory:' && (options.checkpointThread ?? threads > 0);
-  const checkpoints = checkpointOnThread
-    ? startCheckpointThread({
-        path,
-        busyTimeoutMs: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS,
-        onLost: (reason) => {
-          process.emitWarning(`${reason}; the writer checkpoints the write-ahead log again`);
-          sqlite.pragma(`wal_autocheckpoint = ${SQLITE_WAL_CHECKPOINT_PAGES}`);
-        },
-      })
-    : undefined;
+  // With a checkpoint thread (decision 0023) the writer's automatic checkpoint is only a backstop, for a log
+  // the thread could not keep up with, and takes over again if the thread is lost. An in-memory database has
+  // no log.
+  const checkpoints =
+    options.checkpointThread && path !== ':memory:'
+      ? startCheckpointThread({
+          path,
+          busyTimeoutMs: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS,
+          onLost: (reason) => {
+            process.emitWarning(`${reason}; the writer checkpoints the write-ahead log again`);
+            try {
+              sqlite.pragma(`wal_autocheckpoint = ${SQLITE_WAL_CHECKPOINT_PAGES}`);
+            } catch {
+              // The connection was closed meanwhile: nothing is written any more.
+            }
+          },
+        })
+      : undefined;
   sqlite.pragma(`wal_autocheckpoint = ${checkpoints ? SQLITE_WAL_BACKSTOP_PAGES : SQLITE_WAL_CHECKPOINT_PAGES}`);
   sqlite.pragma('foreign_keys = ON');
   registerSqliteFunctions(sqlite);

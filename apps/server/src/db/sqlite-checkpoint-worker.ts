@@ -9,7 +9,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { STOP_MESSAGE } from './sqlite-read-messages.ts';
+import { STOP_MESSAGE } from './sqlite-thread-messages.ts';
 
 const settings = workerData as { readonly path: string; readonly busyTimeoutMs: number; readonly intervalMs: number };
 const connection = new Database(settings.path, { fileMustExist: true, timeout: settings.busyTimeoutMs });

@@ -40,26 +40,27 @@ describe("the SQLite write-ahead log's checkpoints", () => {
   });
 
   // The rows reach the database file only through a checkpoint: until then they are in the log alone.
-  it('are made by a thread of their own in a process with threads, the writer keeping only a backstop', async () => {
+  it("are made by a thread of their own when the process asks for one (the server), the writer's kept as a backstop", async () => {
     const path = join(dir, 'thread.db');
-    database = connectDatabase({ kind: 'sqlite', path }, { readThreads: 1 });
+    database = connectDatabase({ kind: 'sqlite', path }, { checkpointThread: true });
     await writeRows(database);
-    expect(await until(() => statSync(path).size > 7 * MB, 5000)).toBe(true);
+    // The thread starts (loading the driver) and checkpoints every second: well within this on a busy machine.
+    expect(await until(() => statSync(path).size > 7 * MB, 20_000)).toBe(true);
     expect(await autoCheckpointPages(database)).toBe(100_000);
   });
 
-  it('are left to the writer, at its own threshold, in a process without threads', async () => {
+  it('are left to the writer, at its own threshold, in any other process on the file', async () => {
     const path = join(dir, 'writer.db');
-    database = connectDatabase({ kind: 'sqlite', path }, { readThreads: 0 });
+    // Read threads, as the bench's and the tests' own connections have, but no checkpoint thread.
+    database = connectDatabase({ kind: 'sqlite', path }, { readThreads: 1 });
     await writeRows(database);
-    // The thread would have checkpointed by now (every 1,000 ms): nothing copied the log back.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await autoCheckpointPages(database)).toBe(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(statSync(path).size).toBeLessThan(MB);
     expect(statSync(`${path}-wal`).size).toBeGreaterThan(7 * MB);
-    expect(await autoCheckpointPages(database)).toBe(10_000);
   });
 
-  it('say so when their thread is lost, so the writer can take them over', async () => {
+  it('say so once when their thread is lost, so the writer can take them over', async () => {
     const reasons: string[] = [];
     const lost = new Promise<void>((resolve) => {
       startCheckpointThread({
@@ -72,7 +73,9 @@ describe("the SQLite write-ahead log's checkpoints", () => {
       });
     });
     await lost;
+    // The thread's 'error' comes before its 'exit': both have arrived by now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(reasons).toHaveLength(1);
-    expect(reasons[0]).toMatch(/checkpoint thread (failed|exited)/);
+    expect(reasons[0]).toMatch(/checkpoint thread failed: .*(unable to open|does not exist|directory)/i);
   });
 });

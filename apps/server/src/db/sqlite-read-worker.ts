@@ -14,7 +14,7 @@ import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { STOP_MESSAGE } from './sqlite-read-messages.ts';
+import { STOP_MESSAGE } from './sqlite-thread-messages.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
 import { startIdleGarbageCollection } from '../runtime/idle-collection.ts';
 

@@ -1,7 +1,6 @@
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
-import { STOP_MESSAGE } from './sqlite-read-messages';
+import { STOP_MESSAGE } from './sqlite-thread-messages';
 
 /**
  * A SQLite worker thread's file (`sqlite-read-worker`, `sqlite-checkpoint-worker`):
@@ -37,12 +36,16 @@ const STOP_TIMEOUT_MS = 5000;
  * starting).
  */
 export async function stopSqliteThread(worker: Worker): Promise<void> {
-  const exited = once(worker, 'exit').then(() => undefined);
+  // Not events.once(): it rejects on an 'error' event, and a thread may fail while stopping; it exits either way.
+  const exited = new Promise<'exited'>((resolve) => worker.once('exit', () => resolve('exited')));
   worker.postMessage(STOP_MESSAGE);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timed out'>((resolve) => {
     timer = setTimeout(() => resolve('timed out'), STOP_TIMEOUT_MS);
   });
-  if ((await Promise.race([exited, timedOut])) === 'timed out') await worker.terminate();
-  clearTimeout(timer);
+  try {
+    if ((await Promise.race([exited, timedOut])) === 'timed out') await worker.terminate();
+  } finally {
+    clearTimeout(timer);
+  }
 }

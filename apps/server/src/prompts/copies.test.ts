@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { counterMismatches } from '../fuzz/invariants';
-import { TEST_DIALECTS, createTestDatabase } from '../testing/test-database';
+import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, JSON_HEADERS, userId } from '../testing/test-app';
 import { walPagesDuring } from '../testing/wal-pages';
 import { recordCopies } from './reactions-repository';
@@ -11,8 +11,7 @@ import { recordCopies } from './reactions-repository';
 describe.each(TEST_DIALECTS)('recording copies on %s', (dialect) => {
   let t: TestApp;
   beforeEach(async () => {
-    // No checkpoint thread on SQLite: the log-pages test below counts every commit's pages (wal-pages.ts).
-    t = await createTestApp(dialect, {}, { database: await createTestDatabase(dialect, { checkpointThread: false }) });
+    t = await createTestApp(dialect);
   });
   afterEach(async () => {
     await t.close();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_DIALECTS, createTestDatabase } from '../testing/test-database';
+import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
 import { walPagesDuring } from '../testing/wal-pages';
 import { type LikeChange, setLikesInOneTransaction } from './reactions-repository';
@@ -23,8 +23,7 @@ async function likeState(t: TestApp, id: string) {
 describe('a batch of likes on sqlite', () => {
   let t: TestApp;
   beforeEach(async () => {
-    // No checkpoint thread: the log-pages test below counts every commit's pages (wal-pages.ts).
-    t = await createTestApp('sqlite', {}, { database: await createTestDatabase('sqlite', { checkpointThread: false }) });
+    t = await createTestApp('sqlite');
   });
   afterEach(async () => {
     await t.close();

@@ -64,12 +64,12 @@ export async function withMigratedDatabase(
 
 export async function createTestDatabase(
   dialect: Dialect,
-  options: { poolSize?: number; longReadConnections?: number; checkpointThread?: boolean } = {},
+  options: { poolSize?: number; longReadConnections?: number } = {},
 ): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'prompt-vault-test-'));
     const path = join(dir, 'test.db');
-    const handle = connectDatabase({ kind: 'sqlite', path }, { checkpointThread: options.checkpointThread });
+    const handle = connectDatabase({ kind: 'sqlite', path });
     await migrateToLatest(handle.db);
     return {
       ...handle,

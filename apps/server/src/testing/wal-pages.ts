@@ -7,8 +7,9 @@ import type { Database } from '../db/schema';
  * it changed again, so writes that shared one commit append about as many
  * as one of them alone, and as many commits about that many times more:
  * how a test tells batched writes from writes one by one. The database
- * must have no checkpoint thread (`checkpointThread: false`): one could
- * copy the log back and let the writer start it over meanwhile.
+ * must have no checkpoint thread (the tests' databases have none,
+ * `checkpointThread` in connect.ts): one could copy the log back and let the
+ * writer start it over meanwhile.
  */
 export async function walPagesDuring(db: Kysely<Database>, send: () => Promise<unknown>): Promise<number> {
   await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
