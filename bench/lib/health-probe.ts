@@ -40,8 +40,9 @@ export interface HealthFigures {
   readonly p99: number;
 }
 
-/** The median and the p99 of the health check's times (a failed check counts as an endless wait). */
+/** The median and the p99 of the health check's times (a failed check counts as an endless wait; none timed, NaN). */
 export function healthFigures(times: readonly number[]): HealthFigures {
+  if (times.length === 0) return { p50: Number.NaN, p99: Number.NaN };
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
 }

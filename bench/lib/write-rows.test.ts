@@ -28,14 +28,25 @@ describe("the write rows' /api/health", () => {
     expect(likesCell(likes({ p50: 1.2, p99: 19 }))).toBe(
       '2,000 req/s over 20 s, p99 30 ms, 0 failed, 0 wrong counters; /api/health meanwhile p50 1.2 ms, p99 19 ms: met',
     );
-    expect(likesCell(likes({ p50: 1.2, p99: 35 }))).toMatch(/p99 35 ms: \*\*missed\*\* \(see figures\)$/);
+    expect(likesCell(likes({ p50: 1.2, p99: 35 }))).toMatch(/p99 35 ms: \*\*missed\*\* \(health p99 15 ms over\)$/);
     expect(copiesCell(copies({ p50: 1, p99: 20 }))).toMatch(/\/api\/health meanwhile p50 1\.0 ms, p99 20 ms: met$/);
-    expect(copiesCell(copies({ p50: 1, p99: 21 }))).toMatch(/: \*\*missed\*\* \(see figures\)$/);
+    expect(copiesCell(copies({ p50: 1, p99: 21 }))).toMatch(/: \*\*missed\*\* \(health p99 1\.0 ms over\)$/);
+    // A probe that timed nothing is no pass.
+    expect(likesCell(likes(healthFigures([])))).toMatch(/\*\*missed\*\* \(health not timed\)$/);
   });
 
-  it('judges a run from before health was timed on its writes alone', () => {
-    expect(likesCell(likes())).toBe('2,000 req/s over 20 s, p99 30 ms, 0 failed, 0 wrong counters: met');
-    expect(copiesCell(copies())).toMatch(/0 wrong counters: met$/);
+  it('names every miss of a write row', () => {
+    expect(likesCell({ ...likes({ p50: 1, p99: 25 }), requests: 38_000, wrongCounters: 2 })).toMatch(
+      /\*\*missed\*\* \(100 req\/s short, counts not exact, health p99 5\.0 ms over\)$/,
+    );
+    expect(copiesCell({ ...copies({ p50: 1, p99: 5 }), rowsAdded: 39_999, failures: 1 })).toMatch(
+      /\*\*missed\*\* \(1 failed, counts not exact\)$/,
+    );
+  });
+
+  it('judges a run from before health was timed on its writes alone, and says so', () => {
+    expect(likesCell(likes())).toBe('2,000 req/s over 20 s, p99 30 ms, 0 failed, 0 wrong counters; /api/health not measured: met');
+    expect(copiesCell(copies())).toMatch(/0 wrong counters; \/api\/health not measured: met$/);
   });
 
   it('summarises the checks by rank, a failed check counting as the longest wait', () => {
