@@ -4,9 +4,8 @@ import { WORKER_YOUNG_GENERATION_MB, sqliteWorkerFile, stopSqliteThread } from '
 /**
  * How often the checkpoint thread copies the write-ahead log back. Every
  * 250 ms measured the same as every second under the bench's likes and
- * copies (docs/performance.md, session 35), and wakes an idle server four
- * times as often. A checkpoint with nothing to copy reads the log's index
- * and returns.
+ * copies (decision 0023), and wakes an idle server four times as often. A
+ * checkpoint with nothing to copy reads the log's index and returns.
  */
 export const CHECKPOINT_INTERVAL_MS = 1000;
 
