@@ -1,8 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { type Compilable, type Kysely, sql } from 'kysely';
 import { type Dialect, preparedStatement } from '../db/connect';
+import { StatementTemplates } from '../db/statement-templates';
 import type { Database } from '../db/schema';
 import type { CopyEvent, CopyOutcome } from './copy-batches';
-import { promptExists } from './read-repository';
 
 /** Likes and copies: the counters that move with every visitor's click, and the likes each visitor has. */
 
@@ -30,10 +30,6 @@ export async function allLikedPromptIds(db: Kysely<Database>, userId: string): P
 export async function likedAmong(db: Kysely<Database>, userId: string, promptIds: readonly string[]): Promise<Set<string>> {
   const rows = await db.selectFrom('likes').select('prompt_id').where('user_id', '=', userId).where('prompt_id', 'in', promptIds).execute();
   return new Set(rows.map((row) => row.prompt_id));
-}
-
-async function readCounters(db: Kysely<Database>, id: string) {
-  return db.selectFrom('prompts').select(['like_count', 'copy_count', 'comment_count']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** A visitor's like or unlike of a prompt. */
@@ -72,33 +68,41 @@ export async function setLikesInOneTransaction(db: Kysely<Database>, changes: re
   });
 }
 
+/**
+ * SQLite's like statements, each compiled once (StatementTemplates, decision
+ * 0022): a like runs four of them on the server's thread, and building them
+ * with Kysely every time was about 15% of that thread's time under the
+ * bench's likes (docs/performance.md, session 35).
+ */
+const likeStatements = new StatementTemplates('like', 8);
+
 async function applyLike(trx: Kysely<Database>, { promptId, userId, liked, createdAt }: LikeChange): Promise<LikeOutcome> {
-  if (!(await promptExists(trx, promptId))) return undefined;
-  if (liked) {
-    const inserted = await trx
-      .insertInto('likes')
-      .values({ prompt_id: promptId, user_id: userId, created_at: createdAt })
-      .onConflict((conflict) => conflict.columns(['prompt_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-      await trx
+  const run = <R, V extends Record<string, string>>(shape: string, values: V, build: (markers: V) => Compilable<R>) =>
+    trx.executeQuery(likeStatements.compiled(shape, values, (markers) => build(markers).compile()));
+  const visible = await run('visible', { promptId }, (m) =>
+    trx.selectFrom('prompts').select('id').where('id', '=', m.promptId).where('status', '=', 'visible'),
+  );
+  if (visible.rows.length === 0) return undefined;
+  const changed = liked
+    ? await run('like', { promptId, userId, createdAt }, (m) =>
+        trx
+          .insertInto('likes')
+          .values({ prompt_id: m.promptId, user_id: m.userId, created_at: m.createdAt })
+          .onConflict((conflict) => conflict.columns(['prompt_id', 'user_id']).doNothing()),
+      )
+    : await run('unlike', { promptId, userId }, (m) =>
+        trx.deleteFrom('likes').where('prompt_id', '=', m.promptId).where('user_id', '=', m.userId),
+      );
+  if (Number(changed.numAffectedRows ?? 0) > 0) {
+    await run(liked ? 'count up' : 'count down', { promptId }, (m) =>
+      trx
         .updateTable('prompts')
-        .set((eb) => ({ like_count: eb('like_count', '+', 1) }))
-        .where('id', '=', promptId)
-        .execute();
-    }
-  } else {
-    const deleted = await trx.deleteFrom('likes').where('prompt_id', '=', promptId).where('user_id', '=', userId).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) > 0) {
-      await trx
-        .updateTable('prompts')
-        .set((eb) => ({ like_count: eb('like_count', '-', 1) }))
-        .where('id', '=', promptId)
-        .execute();
-    }
+        .set((eb) => ({ like_count: eb('like_count', liked ? '+' : '-', 1) }))
+        .where('id', '=', m.promptId),
+    );
   }
-  const counters = await readCounters(trx, promptId);
-  return { likeCount: counters.like_count };
+  const { rows } = await run('count', { promptId }, (m) => trx.selectFrom('prompts').select('like_count').where('id', '=', m.promptId));
+  return { likeCount: (rows[0] as { like_count: number }).like_count };
 }
 
 /**
