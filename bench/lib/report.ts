@@ -161,7 +161,9 @@ function healthMiss(health: HealthFigures | undefined): string {
 }
 
 function healthMeanwhile(health: HealthFigures | undefined): string {
-  return health ? `; /api/health meanwhile p50 ${ms(health.p50)} ms, p99 ${ms(health.p99)} ms` : '; /api/health not measured';
+  if (!health) return '; /api/health not measured';
+  if (Number.isNaN(health.p99)) return '; /api/health not timed';
+  return `; /api/health meanwhile p50 ${ms(health.p50)} ms, p99 ${ms(health.p99)} ms`;
 }
 
 /** Copies acknowledged a second, over the time the server took to acknowledge them all. */

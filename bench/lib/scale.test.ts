@@ -70,6 +70,21 @@ describe('the scale table', () => {
     expect(row('Generator')).toBe('| Generator | - | - | - | - | - | - |');
   });
 
+  it('shows a figure that is no finite number (a probe that timed nothing, saved as null) as missing', () => {
+    const small = run(100_000, [figures('sqlite', 10, 1000)]);
+    const large = run(1_000_000, [figures('sqlite', 10, 1000)]);
+    const [timedNothing] = large.dialects;
+    (timedNothing as { coldSearchHealth: unknown }).coldSearchHealth = { p50: null, p99: null };
+    (timedNothing as { likes: { health: unknown } }).likes.health = { p50: Number.NaN, p99: Number.POSITIVE_INFINITY };
+    const lines = scaleTable(small, large).split('\n');
+    expect(lines.find((line) => line.startsWith('| `/api/health` during distinct searches, p99 |'))).toBe(
+      '| `/api/health` during distinct searches, p99 | 10 ms | - | - |',
+    );
+    expect(lines.find((line) => line.startsWith('| `/api/health` during likes, p99 |'))).toBe(
+      '| `/api/health` during likes, p99 | 5.0 ms | - | - |',
+    );
+  });
+
   it('compares only the databases both runs measured', () => {
     const table = scaleTable(
       run(100_000, [figures('sqlite', 10, 1000), figures('postgres', 10, 1000)]),

@@ -97,6 +97,14 @@ const FIGURES: ScaleFigure[] = [
   { label: 'Generator', higherIsBetter: false, unit: ' s', read: (figures) => figures.generatorSeconds },
 ];
 
+/**
+ * A figure as a number to set side by side, or undefined: a health probe that
+ * timed nothing gives NaN, one whose checks failed Infinity, and a saved run
+ * (JSON) holds either as null.
+ */
+const measured = (value: number | null | undefined): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
 const number = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en'));
 
 /**
@@ -119,8 +127,8 @@ export function scaleTable(small: BenchRun, large: BenchRun): string {
   const rows = FIGURES.map((figure) => [
     figure.label,
     ...dialects.flatMap((dialect) => {
-      const before = figure.read(small.dialects.find((figures) => figures.dialect === dialect) as DialectFigures);
-      const after = figure.read(large.dialects.find((figures) => figures.dialect === dialect) as DialectFigures);
+      const before = measured(figure.read(small.dialects.find((figures) => figures.dialect === dialect) as DialectFigures));
+      const after = measured(figure.read(large.dialects.find((figures) => figures.dialect === dialect) as DialectFigures));
       if (before === undefined || after === undefined)
         return [
           before === undefined ? '-' : `${number(before)}${figure.unit}`,

@@ -32,7 +32,7 @@ describe("the write rows' /api/health", () => {
     expect(copiesCell(copies({ p50: 1, p99: 20 }))).toMatch(/\/api\/health meanwhile p50 1\.0 ms, p99 20 ms: met$/);
     expect(copiesCell(copies({ p50: 1, p99: 21 }))).toMatch(/: \*\*missed\*\* \(health p99 1\.0 ms over\)$/);
     // A probe that timed nothing is no pass.
-    expect(likesCell(likes(healthFigures([])))).toMatch(/\*\*missed\*\* \(health not timed\)$/);
+    expect(likesCell(likes(healthFigures([])))).toMatch(/wrong counters; \/api\/health not timed: \*\*missed\*\* \(health not timed\)$/);
   });
 
   it('names every miss of a write row', () => {

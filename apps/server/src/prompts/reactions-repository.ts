@@ -69,10 +69,11 @@ export async function setLikesInOneTransaction(db: Kysely<Database>, changes: re
 }
 
 /**
- * SQLite's like statements, each compiled once (StatementTemplates, decision
- * 0022): a like runs four of them on the server's thread, and building them
- * with Kysely every time was about 15% of that thread's time under the
- * bench's likes (docs/performance.md, session 35).
+ * SQLite's like statements (setLikesInOneTransaction only), each compiled
+ * once (StatementTemplates, decision 0022): a like runs up to four of them
+ * on the server's thread, and building them with Kysely every time was
+ * about 15% of that thread's time under the bench's likes
+ * (docs/performance.md, session 35).
  */
 const likeStatements = new StatementTemplates('like', 8);
 
