@@ -97,7 +97,6 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
   const sqlite = new SqliteDatabase(path, { timeout: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  const threads = path === ':memory:' ? 0 : (options.readThreads ?? defaultLongReads());
   // With a checkpoint thread (decision 0023) the writer's automatic checkpoint is only a backstop, for a log
   // the thread could not keep up with, and takes over again if the thread is lost. An in-memory database has
   // no log.
@@ -137,6 +136,7 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
       await readerDb.destroy();
     }
   };
+  const threads = path === ':memory:' ? 0 : (options.readThreads ?? defaultLongReads());
   const pool =
     threads === 0
       ? undefined

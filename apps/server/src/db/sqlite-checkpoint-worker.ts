@@ -1,7 +1,8 @@
 /**
  * The SQLite checkpoint thread (sqlite-checkpoints.ts): a connection of its
  * own that copies the write-ahead log back into the database file every
- * CHECKPOINT_INTERVAL_MS, so the server's thread, which writes, never does.
+ * CHECKPOINT_INTERVAL_MS (sqlite-checkpoints.ts), so the server's thread,
+ * which writes, no longer does (its own checkpoint stays as a backstop).
  *
  * Run as it is by Node's type stripping and bundled beside the server, as
  * the read pool's worker is (sqlite-read-worker.ts): erasable TypeScript

@@ -7,7 +7,7 @@ import { WORKER_YOUNG_GENERATION_MB, sqliteWorkerFile, stopSqliteThread } from '
  * copies (decision 0023), and wakes an idle server four times as often. A
  * checkpoint with nothing to copy reads the log's index and returns.
  */
-export const CHECKPOINT_INTERVAL_MS = 1000;
+const CHECKPOINT_INTERVAL_MS = 1000;
 
 export interface CheckpointThread {
   /** Stops the thread and closes its connection; the writer's own checkpoints remain. */
@@ -19,7 +19,6 @@ export interface CheckpointThreadOptions {
   readonly busyTimeoutMs: number;
   /** Called once if the thread fails or exits before close(): the writer must checkpoint again. */
   readonly onLost: (reason: string) => void;
-  readonly intervalMs?: number;
 }
 
 /**
@@ -32,7 +31,7 @@ export interface CheckpointThreadOptions {
  */
 export function startCheckpointThread(options: CheckpointThreadOptions): CheckpointThread {
   const worker = new Worker(sqliteWorkerFile('sqlite-checkpoint-worker'), {
-    workerData: { path: options.path, busyTimeoutMs: options.busyTimeoutMs, intervalMs: options.intervalMs ?? CHECKPOINT_INTERVAL_MS },
+    workerData: { path: options.path, busyTimeoutMs: options.busyTimeoutMs, intervalMs: CHECKPOINT_INTERVAL_MS },
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   let running = true;
