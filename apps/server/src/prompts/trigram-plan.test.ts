@@ -16,6 +16,7 @@ import {
   trigramsOf,
   windowMatches,
   windowMatchesQuery,
+  windowsMatch,
 } from './trigram-plan';
 
 /** A handle on `db` that counts the statements sent through it (and, being a new handle, has no estimates kept). */
@@ -71,15 +72,18 @@ describe('choosing the part of a needle to look up', () => {
     expect(plan?.windows).toEqual(['zeb', 'yak']);
     const wholeCost = (trigramsOf(needle).length - rare.size) * COMMON + rare.size * SOMEWHAT_RARE;
     expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 2 * SOMEWHAT_RARE) / ENTRIES_READ_PER_PROMPT_TESTED));
-    // In a library of 1,000 every prompt holds both: "yak" adds only its read.
-    expect(chooseWindow(needle, promptsHolding, 1000)?.windows).toEqual(['zebra']);
+    // In a library of 1,000 every prompt holds both: "yak" adds only its read. "zebra" alone leaves about 640
+    // prompts to test (64,000 entries' worth), more than reading "que" (50,000) and "yak" (1,000) costs, so
+    // they narrow it (otherWordsTrigrams).
+    expect(chooseWindow(needle, promptsHolding, 1000)?.windows).toEqual(['zebra', 'que', 'yak']);
   });
 
   it('pairs a run with a longer second one when that finds fewer prompts, though it reads more', () => {
     // "yak" in 20,000 prompts, each of "zebra"'s trigrams in 3,000: the more of "zebra" the pair reads, the
     // fewer prompts it is guessed to test (1,152 with all of it, 1,800 with "zeb" alone).
     const promptsHolding = (trigram: string) => (trigram === 'yak' ? 20_000 : ['zeb', 'ebr', 'bra'].includes(trigram) ? 3000 : COMMON);
-    expect(chooseWindow('yak questions zebra', promptsHolding, LIBRARY)?.windows).toEqual(['yak', 'zebra']);
+    // The pair leaves 1,152 prompts to test: reading "que" (50,000 entries) to narrow them costs less.
+    expect(chooseWindow('yak questions zebra', promptsHolding, LIBRARY)?.windows).toEqual(['yak', 'que', 'zebra']);
   });
 
   it('pairs only runs in different words, of a needle of at most 32 trigrams repeating none', () => {
@@ -95,8 +99,9 @@ describe('choosing the part of a needle to look up', () => {
     // The space itself belongs to neither word: " de" may follow "abc", and "bc " may precede "def".
     expect(chooseWindow('abc defgh', rareAt('abc', ' de'), LIBRARY)?.windows).toEqual(['abc', ' de']);
     expect(chooseWindow('abc defgh', rareAt('bc ', 'def'), LIBRARY)?.windows).toEqual(['bc ', 'def']);
-    // "bc " and " de" share the space; "c d" spans both words.
-    expect(chooseWindow('abc defgh', rareAt('bc ', ' de'), LIBRARY)?.windows).toEqual(['bc ']);
+    // "bc " and " de" share the space; "c d" spans both words. "defgh", untouched by "bc ", is narrowed by
+    // its first rarest trigram (otherWordsTrigrams).
+    expect(chooseWindow('abc defgh', rareAt('bc ', ' de'), LIBRARY)?.windows).toEqual(['bc ', 'def']);
     expect(chooseWindow('abc defgh', rareAt('c d', 'efg'), LIBRARY)?.windows).toEqual(['c d']);
     expect(chooseWindow('abc defgh xyz', rareAt('c d', 'xyz'), LIBRARY)?.windows).toEqual(['c d', 'xyz']);
     // Between "zebra " and " yak", distinct letters: 32 trigrams, then 33.
@@ -105,9 +110,30 @@ describe('choosing the part of a needle to look up', () => {
     expect(trigramsOf(paired)).toHaveLength(32);
     expect(trigramsOf(longer)).toHaveLength(33);
     expect(chooseWindow(paired, rareAt('zeb', 'yak'), LIBRARY)?.windows).toEqual(['zeb', 'yak']);
-    expect(chooseWindow(longer, rareAt('zeb', 'yak'), LIBRARY)?.windows).toEqual(['zeb']);
+    // Past 32, one run, which the other words' rarest trigrams then narrow (otherWordsTrigrams).
+    expect(chooseWindow(longer, rareAt('zeb', 'yak'), LIBRARY)?.windows).toEqual(['zeb', 'abc', 'yak']);
     // Both "zebra"s would be priced as two rare runs, though their prompts are the same.
-    expect(chooseWindow('zebra questions zebra', rareAt('zeb'), LIBRARY)?.windows).toEqual(['zeb']);
+    // Nor is the second "zebra" taken to narrow the first: it would say nothing the first does not.
+    expect(chooseWindow('zebra questions zebra', rareAt('zeb'), LIBRARY)?.windows).toEqual(['zeb', 'que']);
+  });
+
+  it("narrows the part with the rarest trigram of each word it leaves out, rarest first, while they read less than the part's tests", () => {
+    const held = new Map([
+      ['abc', 1000],
+      ['fgh', 20_000],
+      ['efg', 40_000],
+      ['uvw', 25_000],
+    ]);
+    const holding = (xyz: number) => (trigram: string) => (trigram === 'xyz' ? xyz : (held.get(trigram) ?? COMMON));
+    // "abc" and "fgh": 21,000 entries read, and 600 prompts guessed to hold both, 60,000 entries' worth of tests.
+    // "defgh" is touched by the pair; "uvw" (25,000) is read first, then "xyz" if the two read less than 60,000.
+    const plan = chooseWindow('abc defgh xyz uvw', holding(30_000), LIBRARY);
+    expect(plan?.windows).toEqual(['abc', 'fgh', 'xyz', 'uvw']);
+    const wholeCost = trigramsOf('abc defgh xyz uvw').reduce((sum, trigram) => sum + holding(30_000)(trigram), 0);
+    expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 1000 - 20_000 - 30_000 - 25_000) / ENTRIES_READ_PER_PROMPT_TESTED));
+    expect(chooseWindow('abc defgh xyz uvw', holding(35_000), LIBRARY)?.windows).toEqual(['abc', 'fgh', 'uvw']);
+    // A word of two letters has no trigram of its own.
+    expect(chooseWindow('abc defgh xy', holding(30_000), LIBRARY)?.windows).toEqual(['abc', 'fgh']);
   });
 });
 
@@ -128,6 +154,7 @@ describe('finding a needle through its rare part, on sqlite', () => {
     { title: 'Odd zebra', prompt: 'Take 5% off questions zebra_like names.' },
     { title: 'Escapes', prompt: 'Escape \\ questions and "quoted zebra" questions.' },
     { title: 'Yak herd', prompt: 'Questions about a zebra.' },
+    { title: 'Pasture', prompt: 'Questions invited: a yak grazes here, far from any zebra.' },
   ];
 
   beforeAll(async () => {
@@ -255,12 +282,17 @@ describe('finding a needle through its rare part, on sqlite', () => {
       await scanned('questions zebra'),
     );
     expect((await windowMatches(database.db, 'questions zebra', { ...both, windows: ['questions'] }, 100))?.ids).toBeUndefined();
-    // "Yak herd" holds "yak" in its title and "zebra" in its text: found by the two windows (past a limit of
-    // none), then left out by the test, having no "yak zebra".
-    const apart = { windows: ['yak', 'zebra'], candidateLimit: 1 };
-    expect((await windowMatches(database.db, 'yak zebra', { ...apart, candidateLimit: 0 }, 100))?.ids).toBeUndefined();
+    // "Yak herd" holds "yak" in its title and "zebra" in its text, "Pasture" both in its text but further
+    // apart than the needle's length: found by neither (with a limit of none, a prompt found would give way
+    // to the whole needle), where their AND finds both.
+    const apart = { windows: ['yak', 'zebra'], candidateLimit: 0 };
+    expect(windowsMatch('yak zebra', apart.windows)).toBe('NEAR("yak" "zebra", 9)');
     expect((await windowMatches(database.db, 'yak zebra', apart, 100))?.ids).toEqual([]);
-    expect(await scanned('yak')).toHaveLength(1);
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM prompts_fts WHERE prompts_fts MATCH '"yak" AND "zebra"'`.execute(
+      database.db,
+    );
+    expect(rows[0]?.n).toBe(2);
+    expect(await scanned('yak')).toHaveLength(2);
   });
 
   it("looks each of the part's prompts up by its key, never scanning the prompts", async () => {
@@ -318,5 +350,6 @@ describe('the plans on the sample library, on sqlite', () => {
     expect(windowsUsed.get(0)).toBeGreaterThan(0);
     expect(windowsUsed.get(1)).toBeGreaterThan(0);
     expect(windowsUsed.get(2)).toBeGreaterThan(0);
+    expect([...windowsUsed].filter(([windows]) => windows >= 3).length).toBeGreaterThan(0);
   }, 120_000);
 });
