@@ -68,10 +68,12 @@ describe('choosing the part of a needle to look up', () => {
     // "zebra" alone: 3,000 entries read and about 640 prompts to test. "zeb" and "yak": 2,000 read, and of
     // 1,000 and 1,000 prompts in 100,000 about 30 guessed to hold both (three times chance); a longer first
     // run would read more than it saves.
+    // "que" then narrows them (otherWordsTrigrams): reading it costs less than testing the 1,000 prompts of
+    // the rarer run, 100,000 entries' worth.
     const plan = chooseWindow(needle, promptsHolding, LIBRARY);
-    expect(plan?.windows).toEqual(['zeb', 'yak']);
+    expect(plan?.windows).toEqual(['zeb', 'que', 'yak']);
     const wholeCost = (trigramsOf(needle).length - rare.size) * COMMON + rare.size * SOMEWHAT_RARE;
-    expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 2 * SOMEWHAT_RARE) / ENTRIES_READ_PER_PROMPT_TESTED));
+    expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 2 * SOMEWHAT_RARE - COMMON) / ENTRIES_READ_PER_PROMPT_TESTED));
     // In a library of 1,000 every prompt holds both: "yak" adds only its read. "zebra" alone leaves about 640
     // prompts to test (64,000 entries' worth), more than reading "que" (50,000) and "yak" (1,000) costs, so
     // they narrow it (otherWordsTrigrams).
@@ -109,9 +111,11 @@ describe('choosing the part of a needle to look up', () => {
     const longer = `zebra ${'abcdefghijklmnopqrstuvwxy'} yak`;
     expect(trigramsOf(paired)).toHaveLength(32);
     expect(trigramsOf(longer)).toHaveLength(33);
-    expect(chooseWindow(paired, rareAt('zeb', 'yak'), LIBRARY)?.windows).toEqual(['zeb', 'yak']);
-    // Past 32, one run, which the other words' rarest trigrams then narrow (otherWordsTrigrams).
-    expect(chooseWindow(longer, rareAt('zeb', 'yak'), LIBRARY)?.windows).toEqual(['zeb', 'abc', 'yak']);
+    // Paired, "zeb" and "yak" cost least; alone, all of "zebra" does. The other words' rarest trigrams then
+    // narrow either (otherWordsTrigrams).
+    const zebraAndYak = rareAt('zeb', 'ebr', 'bra', 'yak');
+    expect(chooseWindow(paired, zebraAndYak, LIBRARY)?.windows).toEqual(['zeb', 'abc', 'yak']);
+    expect(chooseWindow(longer, zebraAndYak, LIBRARY)?.windows).toEqual(['zebra', 'abc', 'yak']);
     // Both "zebra"s would be priced as two rare runs, though their prompts are the same.
     // Nor is the second "zebra" taken to narrow the first: it would say nothing the first does not.
     expect(chooseWindow('zebra questions zebra', rareAt('zeb'), LIBRARY)?.windows).toEqual(['zeb', 'que']);
@@ -125,13 +129,14 @@ describe('choosing the part of a needle to look up', () => {
       ['uvw', 25_000],
     ]);
     const holding = (xyz: number) => (trigram: string) => (trigram === 'xyz' ? xyz : (held.get(trigram) ?? COMMON));
-    // "abc" and "fgh": 21,000 entries read, and 600 prompts guessed to hold both, 60,000 entries' worth of tests.
-    // "defgh" is touched by the pair; "uvw" (25,000) is read first, then "xyz" if the two read less than 60,000.
+    // "abc" and "fgh" cost least as a pair (21,000 entries read, 600 prompts guessed to hold both), and up to
+    // 1,000 prompts to test, the rarer run's, 100,000 entries' worth. "defgh" is touched by the pair; "uvw"
+    // (25,000) is read first, then "xyz" if the two read fewer entries than that.
     const plan = chooseWindow('abc defgh xyz uvw', holding(30_000), LIBRARY);
     expect(plan?.windows).toEqual(['abc', 'fgh', 'xyz', 'uvw']);
     const wholeCost = trigramsOf('abc defgh xyz uvw').reduce((sum, trigram) => sum + holding(30_000)(trigram), 0);
     expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 1000 - 20_000 - 30_000 - 25_000) / ENTRIES_READ_PER_PROMPT_TESTED));
-    expect(chooseWindow('abc defgh xyz uvw', holding(35_000), LIBRARY)?.windows).toEqual(['abc', 'fgh', 'uvw']);
+    expect(chooseWindow('abc defgh xyz uvw', holding(75_000), LIBRARY)?.windows).toEqual(['abc', 'fgh', 'uvw']);
     // A word of two letters has no trigram of its own.
     expect(chooseWindow('abc defgh xy', holding(30_000), LIBRARY)?.windows).toEqual(['abc', 'fgh']);
   });

@@ -16,11 +16,15 @@ import { ASCII_ONLY, type CountedMatches, asciiTextContains, countedMatches, fir
  * finds are then tested for the whole needle with LIKE on their own title
  * and text, which is exact for an ASCII needle (search.ts).
  *
- * Two runs of different words can be read together (an FTS5 AND): each
- * may be found in thousands of prompts where both are found in a few dozen
- * ("cept" and "framewo" of "concept explainer framework": 838 and 2,843
- * prompts, 35 together), so fewer prompts are tested. Two runs of one word
- * are not: they are found in nearly the same prompts (partnerPlaces).
+ * Two runs of different words can be read together: each may be found in
+ * thousands of prompts where both are found in a few dozen ("cept" and
+ * "framewo" of "concept explainer framework": 838 and 2,843 prompts, 35
+ * together), so fewer prompts are tested. Two runs of one word are not:
+ * they are found in nearly the same prompts (partnerPlaces). The rarest
+ * trigram of each other word then narrows the part when reading it costs
+ * less than the tests it may save (otherWordsTrigrams), and all are read
+ * as one NEAR group: within the needle's length of each other in one
+ * column (windowsMatch).
  *
  * How many prompts hold each trigram, estimated from its newest matches
  * (sampleTrigrams), prices each run of the needle's trigrams. The estimates
@@ -153,7 +157,10 @@ export function chooseWindow(needle: string, promptsHolding: TrigramPrompts, lib
     : undefined;
   if (pair) best = pair;
   if (!best || best.cost >= wholeCost) return undefined;
-  const runsRead = [...best.runs, ...otherWordsTrigrams(needle, holding, best.runs, best.cost - best.read)].sort((a, b) => a.first - b.first);
+  // A pair's shared prompts are guessed from chance, which the generated library's titles beat many times over:
+  // the other words may read up to the tests of its rarer run's prompts.
+  const testsToSave = Math.min(...best.runs.map((run) => run.guessed)) * ENTRIES_READ_PER_PROMPT_TESTED;
+  const runsRead = [...best.runs, ...otherWordsTrigrams(needle, holding, best.runs, testsToSave)].sort((a, b) => a.first - b.first);
   const read = runsRead.reduce((sum, run) => sum + run.read, 0);
   return {
     windows: runsRead.map((run) => needle.slice(run.first, run.last + TRIGRAM_LENGTH)),
@@ -164,15 +171,21 @@ export function chooseWindow(needle: string, promptsHolding: TrigramPrompts, lib
 /**
  * The rarest trigram of each word of the needle (three letters or digits
  * or more) that none of `chosen` touches, rarest first, as long as reading
- * them all costs fewer entries than `budget` (the tests the chosen part was
- * priced at): read with the chosen part as one NEAR group (windowsMatch),
- * they leave out the prompts holding the part with the needle's other words
- * elsewhere or not at all. Over 300 of the bench's needles (one thread),
- * the part alone found 88,708 prompts for 27,606 matches at 100,000
- * prompts and 999,554 for 270,428 at 1,000,000 ("cohort analysis
- * framework": 434 prompts hold "cohort analysis", 14 the needle); with a
- * trigram of every other word, 35,230 and 377,275, read and tested in
- * 28% and 39% less time.
+ * them all costs fewer entries than `budget` (tests the part may leave):
+ * read with the chosen part as one NEAR group (windowsMatch), they leave
+ * out the prompts holding the part with the needle's other words elsewhere
+ * or not at all. A part found in few prompts takes none: a common word's
+ * list would cost more than testing them.
+ *
+ * Over 300 of the bench's needles (one thread, as one statement each), the
+ * part alone found 88,708 prompts for 27,606 matches at 100,000 prompts and
+ * 999,554 for 270,428 at 1,000,000 ("cohort analysis framework": 434
+ * prompts hold "cohort analysis", 14 the needle). With these trigrams,
+ * 42,187 and 444,899, read and tested in about 25% and 40% less time; a
+ * trigram of every other word, whatever it cost, did no better (35,230 and
+ * 377,275 found, in about the same time); a budget of the tests the pair's
+ * shared prompts were priced at (fewer than the rarer run's) took fewer
+ * trigrams and saved about two thirds as much (17% and 24%).
  */
 function otherWordsTrigrams(needle: string, holding: readonly number[], chosen: readonly Run[], budget: number): Run[] {
   const touched = (start: number, end: number) => chosen.some((run) => run.first < end && start < run.last + TRIGRAM_LENGTH);
