@@ -60,6 +60,25 @@ describe("the SQLite write-ahead log's checkpoints", () => {
     expect(statSync(`${path}-wal`).size).toBeGreaterThan(7 * MB);
   });
 
+  it('go back to the writer, at its own threshold, when the thread is lost', async () => {
+    const path = join(dir, 'lost.db');
+    const warned = new Promise<string>((resolve) => {
+      const onWarning = (warning: Error) => {
+        if (!warning.message.includes('checkpoint thread')) return;
+        process.off('warning', onWarning);
+        resolve(warning.message);
+      };
+      process.on('warning', onWarning);
+    });
+    database = connectDatabase({ kind: 'sqlite', path }, { checkpointThread: true });
+    expect(await autoCheckpointPages(database)).toBe(100_000);
+    // Removed before the thread, still loading its driver, opens it: the thread cannot, and is lost. The
+    // writer's connection keeps the file it opened.
+    rmSync(path);
+    expect(await warned).toMatch(/the writer checkpoints the write-ahead log again/);
+    expect(await autoCheckpointPages(database)).toBe(10_000);
+  });
+
   it('say so once when their thread is lost, so the writer can take them over', async () => {
     const reasons: string[] = [];
     const lost = new Promise<void>((resolve) => {
