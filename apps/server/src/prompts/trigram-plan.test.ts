@@ -76,7 +76,7 @@ describe('choosing the part of a needle to look up', () => {
     expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 2 * SOMEWHAT_RARE - COMMON) / ENTRIES_READ_PER_PROMPT_TESTED));
     // In a library of 1,000 every prompt holds both: "yak" adds only its read. "zebra" alone leaves about 640
     // prompts to test (64,000 entries' worth), more than reading "que" (50,000) and "yak" (1,000) costs, so
-    // they narrow it (otherWordsTrigrams).
+    // they are read with it (otherWordsTrigrams), though here they can narrow nothing.
     expect(chooseWindow(needle, promptsHolding, 1000)?.windows).toEqual(['zebra', 'que', 'yak']);
   });
 
@@ -84,7 +84,8 @@ describe('choosing the part of a needle to look up', () => {
     // "yak" in 20,000 prompts, each of "zebra"'s trigrams in 3,000: the more of "zebra" the pair reads, the
     // fewer prompts it is guessed to test (1,152 with all of it, 1,800 with "zeb" alone).
     const promptsHolding = (trigram: string) => (trigram === 'yak' ? 20_000 : ['zeb', 'ebr', 'bra'].includes(trigram) ? 3000 : COMMON);
-    // The pair leaves 1,152 prompts to test: reading "que" (50,000 entries) to narrow them costs less.
+    // Reading "que" (50,000 entries) costs less than testing the rarer run's prompts, the 1,920 guessed for
+    // "zebra" (192,000 entries' worth).
     expect(chooseWindow('yak questions zebra', promptsHolding, LIBRARY)?.windows).toEqual(['yak', 'que', 'zebra']);
   });
 
@@ -137,8 +138,9 @@ describe('choosing the part of a needle to look up', () => {
     const wholeCost = trigramsOf('abc defgh xyz uvw').reduce((sum, trigram) => sum + holding(30_000)(trigram), 0);
     expect(plan?.candidateLimit).toBe(Math.floor((wholeCost - 1000 - 20_000 - 30_000 - 25_000) / ENTRIES_READ_PER_PROMPT_TESTED));
     expect(chooseWindow('abc defgh xyz uvw', holding(75_000), LIBRARY)?.windows).toEqual(['abc', 'fgh', 'uvw']);
-    // A word of two letters has no trigram of its own.
+    // A word of two letters has no trigram of its own; a word whose rarest trigram is read already adds nothing.
     expect(chooseWindow('abc defgh xy', holding(30_000), LIBRARY)?.windows).toEqual(['abc', 'fgh']);
+    expect(chooseWindow('abc defgh uvw uvwx', holding(30_000), LIBRARY)?.windows).toEqual(['abc', 'fgh', 'uvw']);
   });
 });
 
@@ -307,8 +309,8 @@ describe('finding a needle through its rare part, on sqlite', () => {
         CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
       );
       const details = rows.map((row) => row.detail);
-      expect(details, windows.join(' AND ')).toContain('SEARCH prompts USING INTEGER PRIMARY KEY (rowid=?)');
-      expect(details, windows.join(' AND ')).not.toContain('SCAN prompts');
+      expect(details, windowsMatch('questions zebra', windows)).toContain('SEARCH prompts USING INTEGER PRIMARY KEY (rowid=?)');
+      expect(details, windowsMatch('questions zebra', windows)).not.toContain('SCAN prompts');
     }
   });
 });
@@ -316,7 +318,7 @@ describe('finding a needle through its rare part, on sqlite', () => {
 /**
  * The plans on a real library: the bundled sample prompts, searched for the
  * bench's kind of needle (two or three consecutive words of a title), give
- * what a scan gives, through one window and through two.
+ * what a scan gives, through one window, two, and more.
  */
 describe('the plans on the sample library, on sqlite', () => {
   let database: TestDatabase;
@@ -351,7 +353,7 @@ describe('the plans on the sample library, on sqlite', () => {
         needle,
       ).toEqual(scanned);
     }
-    // Not vacuous: needles read whole, through one window and through two.
+    // Not vacuous: needles read whole, through one window, two, and more.
     expect(windowsUsed.get(0)).toBeGreaterThan(0);
     expect(windowsUsed.get(1)).toBeGreaterThan(0);
     expect(windowsUsed.get(2)).toBeGreaterThan(0);

@@ -102,7 +102,10 @@ export type TrigramPrompts = (trigram: string) => number;
 
 /** The parts of a needle to look up, and how many prompts they may find before the whole needle is cheaper. */
 export interface WindowPlan {
-  /** One run of the needle's text, or two of different words, in the needle's order: the prompts found hold each. */
+  /**
+   * Parts of the needle's text, in its order: one run, or two of different words, and the rarest trigram of
+   * some of its other words (otherWordsTrigrams). The prompts found hold them all near each other (windowsMatch).
+   */
   readonly windows: readonly string[];
   readonly candidateLimit: number;
 }
@@ -179,8 +182,9 @@ export function chooseWindow(needle: string, promptsHolding: TrigramPrompts, lib
  *
  * Over 300 of the bench's needles (one thread, as one statement each), the
  * part alone found 88,708 prompts for 27,606 matches at 100,000 prompts and
- * 999,554 for 270,428 at 1,000,000 ("cohort analysis framework": 434
- * prompts hold "cohort analysis", 14 the needle). With these trigrams,
+ * 999,554 for 270,428 at 1,000,000 ("cohort analysis framework": its
+ * part, "coho" and "ysi", is in 431 prompts, 14 of which hold the needle;
+ * with "fra" near them, 14). With these trigrams,
  * 42,187 and 444,899, read and tested in about 25% and 40% less time; a
  * trigram of every other word, whatever it cost, did no better (35,230 and
  * 377,275 found, in about the same time); a budget of the tests the pair's
@@ -225,8 +229,9 @@ interface PricedPart {
 /**
  * Whether the needle's runs may be paired: no more than
  * MAX_PAIRED_TRIGRAMS, and no trigram twice. Two runs of a needle that
- * repeats itself ("plan for planning") can hold the same text, and their AND
- * is then no narrower than one of them, though priced as if it were.
+ * repeats itself ("plan for planning") can hold the same text, and the two
+ * together are then no narrower than one of them, though priced as if they
+ * were.
  */
 function pairable(trigrams: readonly string[]): boolean {
   return trigrams.length <= MAX_PAIRED_TRIGRAMS && new Set(trigrams).size === trigrams.length;
@@ -471,8 +476,8 @@ export async function windowMatches(
  * read, though most of the gain is the other words' trigrams
  * (otherWordsTrigrams): the windows of a part alone, as a NEAR group, found
  * 84,037 prompts against their AND's 88,708 over 284 of the bench's needles
- * at 100,000 prompts (within the needle's trigrams, two fewer than its
- * length).
+ * at 100,000 prompts (measured with a distance of the needle's trigrams,
+ * two fewer than here).
  */
 export function windowsMatch(needle: string, windows: readonly string[]): string {
   const phrases = windows.map(ftsPhrase);
