@@ -1,15 +1,17 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
 import { walPagesDuring } from '../testing/wal-pages';
-import { type LikeChange, setLikesInOneTransaction } from './reactions-repository';
+import { type LikeChange, setLikesInOneTransaction, setPostgresLikes } from './reactions-repository';
 
-async function createPrompt(t: TestApp): Promise<string> {
+async function createPrompt(t: TestApp, title = 'Liked together'): Promise<string> {
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/prompts',
-    payload: { title: 'Liked together', prompt: 'Text.', category: 'Writing', model: 'o3' },
+    payload: { title, prompt: `Text of ${title}.`, category: 'Writing', model: 'o3' },
   });
+  expect(created.statusCode, created.body).toBe(201);
   return created.json()._id as string;
 }
 
@@ -101,5 +103,121 @@ describe.each(TEST_DIALECTS)('likes sent at once on %s', (dialect) => {
         .map(userId)
         .sort(),
     });
+  });
+});
+
+// PostgreSQL writes the likes of one turn of the event loop as one statement (setPostgresLikes).
+describe.skipIf(!TEST_DIALECTS.includes('postgres'))('a batch of likes on postgres', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const change = (user: number, liked: boolean, promptId: string): LikeChange => ({
+    promptId,
+    userId: userId(user),
+    liked,
+    createdAt: new Date().toISOString(),
+  });
+
+  it('answers each change with the count right after it, in the batch order, across prompts', async () => {
+    const first = await createPrompt(t, 'First');
+    const second = await createPrompt(t, 'Second');
+    const hidden = await createPrompt(t, 'Hidden');
+    await t.database.db.updateTable('prompts').set({ status: 'hidden' }).where('id', '=', hidden).execute();
+    const outcomes = await setPostgresLikes(t.database.db, [
+      change(1, true, first),
+      change(1, true, second),
+      change(2, true, first),
+      // Never liked: nothing moves, and the count is the one the changes before it left.
+      change(3, false, first),
+      change(4, true, hidden),
+      change(4, true, 'no-such-prompt'),
+      change(5, true, first),
+    ]);
+    expect(outcomes).toEqual([
+      { likeCount: 1 },
+      { likeCount: 1 },
+      { likeCount: 2 },
+      { likeCount: 2 },
+      undefined,
+      undefined,
+      { likeCount: 3 },
+    ]);
+    expect(await likeState(t, first)).toEqual({ count: 3, users: [userId(1), userId(2), userId(5)] });
+    expect(await likeState(t, second)).toEqual({ count: 1, users: [userId(1)] });
+    expect(await likeState(t, hidden)).toEqual({ count: 0, users: [] });
+    // A like already there, and an unlike, in one batch.
+    expect(await setPostgresLikes(t.database.db, [change(1, true, first), change(2, false, first)])).toEqual([
+      { likeCount: 3 },
+      { likeCount: 2 },
+    ]);
+    expect(await likeState(t, first)).toEqual({ count: 2, users: [userId(1), userId(5)] });
+  });
+
+  it('writes one visitor changing one prompt twice in a batch one change after another', async () => {
+    const id = await createPrompt(t);
+    const outcomes = await setPostgresLikes(t.database.db, [
+      change(1, true, id),
+      change(2, true, id),
+      change(1, false, id),
+      change(1, true, id),
+    ]);
+    expect(outcomes).toEqual([{ likeCount: 1 }, { likeCount: 2 }, { likeCount: 1 }, { likeCount: 2 }]);
+    expect(await likeState(t, id)).toEqual({ count: 2, users: [userId(1), userId(2)] });
+  });
+
+  it('locks its prompts, in id order, before it writes a like', async () => {
+    const [low = '', high = ''] = [await createPrompt(t, 'Low'), await createPrompt(t, 'High')].sort();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    // Another transaction holds the later prompt's row, as another instance's batch would.
+    const holder = t.database.db.connection().execute(async (connection) => {
+      await sql`BEGIN`.execute(connection);
+      await sql`SELECT id FROM prompts WHERE id = ${high} FOR NO KEY UPDATE`.execute(connection);
+      held();
+      await released;
+      await sql`COMMIT`.execute(connection);
+    });
+    await holding;
+    const batch = setPostgresLikes(t.database.db, [change(1, true, high), change(1, true, low)]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The batch waits for that row with nothing written: its like of the earlier prompt does not hold the
+    // like's key, which a batch holding rows the other waits for would.
+    const probe = t.database.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL lock_timeout = '500ms'`.execute(trx);
+      await sql`INSERT INTO likes (prompt_id, user_id, created_at) VALUES (${low}, ${userId(1)}, ${new Date().toISOString()})
+        ON CONFLICT DO NOTHING`.execute(trx);
+      throw new Error('rolled back');
+    });
+    await expect(probe).rejects.toThrow('rolled back');
+    release();
+    await holder;
+    expect(await batch).toEqual([{ likeCount: 1 }, { likeCount: 1 }]);
+  });
+
+  it('never deadlocks with batches written at once on other connections, whatever their order', async () => {
+    const ids = [await createPrompt(t, 'One'), await createPrompt(t, 'Two'), await createPrompt(t, 'Three')];
+    const reversed = [...ids].reverse();
+    // Batches as two instances would send them: the same prompts in opposite orders, on connections of their own.
+    for (let round = 0; round < 10; round += 1) {
+      const liked = round % 2 === 0;
+      await Promise.all([
+        setPostgresLikes(t.database.db, [...ids.map((id) => change(1, liked, id)), ...reversed.map((id) => change(2, liked, id))]),
+        setPostgresLikes(t.database.db, [...reversed.map((id) => change(2, liked, id)), ...ids.map((id) => change(3, liked, id))]),
+        setPostgresLikes(t.database.db, [...reversed.map((id) => change(1, liked, id)), change(3, !liked, ids[0] ?? '')]),
+      ]);
+    }
+    // The last round unliked: users 1 and 2 like none; user 3's changes raced (like and unlike of one prompt).
+    for (const id of ids) {
+      const state = await likeState(t, id);
+      expect(state.count).toBe(state.users.length);
+      expect(state.users.filter((user) => user !== userId(3))).toEqual([]);
+    }
   });
 });

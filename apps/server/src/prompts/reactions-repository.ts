@@ -69,6 +69,92 @@ export async function setLikesInOneTransaction(db: Kysely<Database>, changes: re
 }
 
 /**
+ * PostgreSQL: a batch of likes (write-batches.ts) as one statement, one
+ * commit: each like its own transaction held a pooled connection through
+ * its own flush of the write-ahead log, and 2,000 a second kept the pool
+ * so busy that every other query waited for a connection (`/api/health`
+ * p99 37-45 ms at 100,000 prompts; docs/performance.md, session 36). Each
+ * outcome is the count right after its own change, as if the batch's
+ * changes had been made one after another.
+ *
+ * The batch locks its visible prompts in id order before it writes
+ * anything, as the copies' batch does, so two batches (two instances', or
+ * a batch of likes and one of copies) never hold rows the other waits for.
+ * A batch in which one visitor changes one prompt twice is written one
+ * change after another in one transaction, after the same locks: one
+ * statement cannot insert and delete the same like in order.
+ */
+export async function setPostgresLikes(db: Kysely<Database>, changes: readonly LikeChange[]): Promise<LikeOutcome[]> {
+  if (changes.length === 0) return [];
+  const keys = new Set(changes.map(likeKey));
+  if (keys.size < changes.length) {
+    return db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM prompts WHERE id = ANY(${[...new Set(changes.map((change) => change.promptId))]}::text[])
+        AND status = 'visible' ORDER BY id FOR NO KEY UPDATE`.execute(trx);
+      const outcomes: LikeOutcome[] = [];
+      for (const change of changes) outcomes.push(await setLikeInOneStatement(trx, change));
+      return outcomes;
+    });
+  }
+  const { rows } = await sql<{ prompt_id: string; user_id: string | null; value: number }>`${preparedStatement('set-likes')}
+    WITH requested AS (
+      SELECT * FROM unnest(${changes.map((change) => change.promptId)}::text[], ${changes.map((change) => change.userId)}::text[],
+        ${changes.map((change) => change.liked)}::boolean[], ${changes.map((change) => change.createdAt)}::text[])
+        AS r(prompt_id, user_id, liked, created_at)
+    ),
+    locked AS (
+      SELECT id, like_count FROM prompts WHERE id IN (SELECT prompt_id FROM requested) AND status = 'visible'
+      ORDER BY id FOR NO KEY UPDATE
+    ),
+    inserted AS (
+      INSERT INTO likes (prompt_id, user_id, created_at)
+      SELECT prompt_id, user_id, created_at FROM requested WHERE liked AND prompt_id IN (SELECT id FROM locked)
+      ON CONFLICT (prompt_id, user_id) DO NOTHING RETURNING prompt_id, user_id
+    ),
+    deleted AS (
+      DELETE FROM likes USING requested
+      WHERE NOT requested.liked AND likes.prompt_id = requested.prompt_id AND likes.user_id = requested.user_id
+        AND requested.prompt_id IN (SELECT id FROM locked)
+      RETURNING likes.prompt_id, likes.user_id
+    ),
+    moved AS (
+      SELECT prompt_id, user_id, 1 AS delta FROM inserted UNION ALL SELECT prompt_id, user_id, -1 AS delta FROM deleted
+    ),
+    counted AS (
+      UPDATE prompts SET like_count = prompts.like_count + batch.delta
+      FROM (SELECT prompt_id, sum(delta) AS delta FROM moved GROUP BY prompt_id) AS batch
+      WHERE prompts.id = batch.prompt_id
+      RETURNING prompts.id, prompts.like_count
+    )
+    SELECT locked.id AS prompt_id, NULL AS user_id, coalesce(counted.like_count, locked.like_count) AS value
+      FROM locked LEFT JOIN counted ON counted.id = locked.id
+    UNION ALL
+    SELECT prompt_id, user_id, delta AS value FROM moved`.execute(db);
+  const finalCounts = new Map<string, number>();
+  const moves = new Map<string, number>();
+  for (const row of rows) {
+    if (row.user_id === null) finalCounts.set(row.prompt_id, Number(row.value));
+    else moves.set(likeKey({ promptId: row.prompt_id, userId: row.user_id }), Number(row.value));
+  }
+  // Back from the end: each change's count is the final one less what the later changes of its prompt moved.
+  const running = new Map(finalCounts);
+  const outcomes: LikeOutcome[] = new Array<LikeOutcome>(changes.length);
+  for (let index = changes.length - 1; index >= 0; index -= 1) {
+    const change = changes[index] as LikeChange;
+    const count = running.get(change.promptId);
+    if (count === undefined) continue;
+    outcomes[index] = { likeCount: count };
+    running.set(change.promptId, count - (moves.get(likeKey(change)) ?? 0));
+  }
+  return outcomes;
+}
+
+/** One visitor's like of one prompt, as a key. */
+function likeKey({ promptId, userId }: Pick<LikeChange, 'promptId' | 'userId'>): string {
+  return JSON.stringify([promptId, userId]);
+}
+
+/**
  * SQLite's like statements (setLikesInOneTransaction only), each compiled
  * once (StatementTemplates, decision 0022): a like runs up to four of them
  * on the server's thread, and building them with Kysely every time was

@@ -137,13 +137,16 @@ export function createPromptsService(database: DatabaseHandle, caches: AppCaches
 const MAX_LIKE_BATCH = 500;
 
 /**
- * How likes are written. SQLite writes them on the server's thread, so the
- * likes of one turn of the event loop go as one transaction
- * (write-batches.ts) and share one commit, where each used to be a
- * transaction of its own. PostgreSQL's like is one statement on a pooled
- * connection, many at once: a batch at a time would queue them.
+ * How likes are written: the likes of one turn of the event loop go as one
+ * batch (write-batches.ts) and share one commit, where each used to be a
+ * transaction of its own. On SQLite each commit ran on the server's
+ * thread; on PostgreSQL each held a pooled connection until its flush, and
+ * under 2,000 likes a second every other query waited for a connection.
  */
 function likeWriter({ db, dialect }: DatabaseHandle): (change: reactions.LikeChange) => Promise<reactions.LikeOutcome> {
-  if (dialect === 'postgres') return (change) => reactions.setLike(db, dialect, change);
-  return createWriteBatches((changes: readonly reactions.LikeChange[]) => reactions.setLikesInOneTransaction(db, changes), MAX_LIKE_BATCH);
+  const write =
+    dialect === 'postgres'
+      ? (changes: readonly reactions.LikeChange[]) => reactions.setPostgresLikes(db, changes)
+      : (changes: readonly reactions.LikeChange[]) => reactions.setLikesInOneTransaction(db, changes);
+  return createWriteBatches(write, MAX_LIKE_BATCH);
 }
