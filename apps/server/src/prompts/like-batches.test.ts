@@ -171,7 +171,12 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('a batch of likes on postgr
   });
 
   it('locks its prompts, in id order, before it writes a like', async () => {
-    const [low = '', high = ''] = [await createPrompt(t, 'Low'), await createPrompt(t, 'High')].sort();
+    const created = [await createPrompt(t, 'Low'), await createPrompt(t, 'High')];
+    // In the database's own order of ids, which the batch locks in.
+    const { rows: ordered } = await sql<{ id: string }>`SELECT id FROM prompts WHERE id IN (${sql.join(created)}) ORDER BY id`.execute(
+      t.database.db,
+    );
+    const [low = '', high = ''] = ordered.map((row) => row.id);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let held = () => {};
@@ -186,22 +191,35 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('a batch of likes on postgr
     });
     await holding;
     const batch = setPostgresLikes(t.database.db, [change(1, true, high), change(1, true, low)]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // The batch waits for that row with nothing written: its like of the earlier prompt does not hold the
-    // like's key, which a batch holding rows the other waits for would.
-    const probe = t.database.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL lock_timeout = '500ms'`.execute(trx);
-      await sql`INSERT INTO likes (prompt_id, user_id, created_at) VALUES (${low}, ${userId(1)}, ${new Date().toISOString()})
+    // Kept for the end: released before it is awaited, whatever the checks between find.
+    batch.catch(() => undefined);
+    try {
+      // Until the batch's statement is seen waiting for a lock (that row).
+      const waiting = async () => {
+        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO likes%' AND query LIKE '%unnest%'`.execute(t.database.db);
+        return (rows[0]?.n ?? 0) > 0;
+      };
+      const deadline = Date.now() + 10_000;
+      while (!(await waiting()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await waiting()).toBe(true);
+      // The batch waits for that row with nothing written: its like of the earlier prompt does not hold the
+      // like's key, which a batch holding rows the other waits for would.
+      const probe = t.database.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL lock_timeout = '500ms'`.execute(trx);
+        await sql`INSERT INTO likes (prompt_id, user_id, created_at) VALUES (${low}, ${userId(1)}, ${new Date().toISOString()})
         ON CONFLICT DO NOTHING`.execute(trx);
-      throw new Error('rolled back');
-    });
-    await expect(probe).rejects.toThrow('rolled back');
-    release();
-    await holder;
+        throw new Error('rolled back');
+      });
+      await expect(probe).rejects.toThrow('rolled back');
+    } finally {
+      release();
+      await holder;
+    }
     expect(await batch).toEqual([{ likeCount: 1 }, { likeCount: 1 }]);
   });
 
-  it('never deadlocks with batches written at once on other connections, whatever their order', async () => {
+  it('writes batches sent at once on other connections, in opposite orders, with every count exact', async () => {
     const ids = [await createPrompt(t, 'One'), await createPrompt(t, 'Two'), await createPrompt(t, 'Three')];
     const reversed = [...ids].reverse();
     // Batches as two instances would send them: the same prompts in opposite orders, on connections of their own.

@@ -77,9 +77,11 @@ export async function setLikesInOneTransaction(db: Kysely<Database>, changes: re
  * outcome is the count right after its own change, as if the batch's
  * changes had been made one after another.
  *
- * The batch locks its visible prompts in id order before it writes
- * anything, as the copies' batch does, so two batches (two instances', or
- * a batch of likes and one of copies) never hold rows the other waits for.
+ * The batch locks its visible prompts in id order, as the copies' batch
+ * does, each before its likes are written, so two batches (two instances',
+ * or a batch of likes and one of copies) never wait for each other's rows
+ * in a cycle. (In the plan PostgreSQL chooses, all of them before the first
+ * like: like-batches.test.ts; the statement does not promise that.)
  * A batch in which one visitor changes one prompt twice is written one
  * change after another in one transaction, after the same locks: one
  * statement cannot insert and delete the same like in order.
@@ -193,8 +195,8 @@ async function applyLike(trx: Kysely<Database>, { promptId, userId, liked, creat
 }
 
 /**
- * PostgreSQL: the same change as one statement (one round trip instead of
- * six, which is what limits the like rate under load). Data-modifying CTEs
+ * PostgreSQL: the same change as one statement (setLike, and a batch of
+ * likes in which a visitor changes a prompt twice: setPostgresLikes). Data-modifying CTEs
  * run atomically; the counter moves only when the like row was really
  * inserted or deleted, and the row lock of the UPDATE serialises concurrent
  * likes of one prompt. `current` is the count before this statement, used
