@@ -138,17 +138,9 @@ export async function setPostgresLikes(db: Kysely<Database>, changes: readonly L
     if (row.user_id === null) finalCounts.set(row.prompt_id, Number(row.value));
     else moves.set(likeKey({ promptId: row.prompt_id, userId: row.user_id }), Number(row.value));
   }
-  // Back from the end: each change's count is the final one less what the later changes of its prompt moved.
-  const running = new Map(finalCounts);
-  const outcomes: LikeOutcome[] = new Array<LikeOutcome>(changes.length);
-  for (let index = changes.length - 1; index >= 0; index -= 1) {
-    const change = changes[index] as LikeChange;
-    const count = running.get(change.promptId);
-    if (count === undefined) continue;
-    outcomes[index] = { likeCount: count };
-    running.set(change.promptId, count - (moves.get(likeKey(change)) ?? 0));
-  }
-  return outcomes;
+  return countsInBatchOrder(changes, finalCounts, (change) => moves.get(likeKey(change)) ?? 0).map((count) =>
+    count === undefined ? undefined : { likeCount: count },
+  );
 }
 
 /** One visitor's like of one prompt, as a key. */
@@ -234,23 +226,32 @@ async function setLikeInOneStatement(db: Kysely<Database>, { promptId, userId, l
 export async function recordCopies(db: Kysely<Database>, dialect: Dialect, copies: readonly CopyEvent[]): Promise<CopyOutcome[]> {
   if (copies.length === 0) return [];
   const finalCounts = dialect === 'postgres' ? await countCopiesInOneStatement(db, copies) : await countCopiesInOneTransaction(db, copies);
-  return countsInBatchOrder(copies, finalCounts);
+  return countsInBatchOrder(copies, finalCounts, () => 1).map((count) => (count === undefined ? undefined : { copyCount: count }));
 }
 
 /**
- * The copies of one prompt in a batch take its counts in batch order, the
- * last one the final count: what they would have read one after the other.
+ * The count each event of a batch (a copy, or a like's change) would have
+ * read had they been written one after the other: the last event of a
+ * prompt the final count, each earlier one that less what the events after
+ * it `moved` (a copy 1; a like 1, -1, or 0 when nothing changed). Undefined
+ * for a prompt with no final count (unknown or hidden: nothing written).
  */
-function countsInBatchOrder(copies: readonly CopyEvent[], finalCounts: ReadonlyMap<string, number>): CopyOutcome[] {
-  const later = new Map<string, number>();
-  for (const copy of copies) later.set(copy.promptId, (later.get(copy.promptId) ?? 0) + 1);
-  return copies.map((copy) => {
-    const final = finalCounts.get(copy.promptId);
-    if (final === undefined) return undefined;
-    const after = (later.get(copy.promptId) ?? 1) - 1;
-    later.set(copy.promptId, after);
-    return { copyCount: final - after };
-  });
+function countsInBatchOrder<Event extends { readonly promptId: string }>(
+  events: readonly Event[],
+  finalCounts: ReadonlyMap<string, number>,
+  moved: (event: Event) => number,
+): (number | undefined)[] {
+  // Back from the end: each event's count is the final one less what the later events of its prompt moved.
+  const running = new Map(finalCounts);
+  const counts: (number | undefined)[] = new Array<number | undefined>(events.length);
+  for (let index = events.length - 1; index >= 0; index -= 1) {
+    const event = events[index] as Event;
+    const count = running.get(event.promptId);
+    if (count === undefined) continue;
+    counts[index] = count;
+    running.set(event.promptId, count - moved(event));
+  }
+  return counts;
 }
 
 const countsById = (rows: readonly { id: string; copy_count: number }[]) => new Map(rows.map((row) => [row.id, Number(row.copy_count)]));
