@@ -187,7 +187,7 @@ export function asciiTextContains(text: string): Expression<SqlBool> {
 /**
  * Up to `limit` prompts, of any status, whose title or text contains `text`
  * (3+ characters), straight from the trigram index: rowids on SQLite, ids on
- * PostgreSQL (sent joined: JoinedIds), and how many the index found,
+ * PostgreSQL (each sent joined in one text: JoinedIds), and how many the index found,
  * counted up to `countTo` (firstCounted). Reading no further bounds the
  * cost of a common needle, which the caller then searches another way.
  * (The best-match order reads the title's matches alone: titleMatchQuery
@@ -206,8 +206,8 @@ export async function indexMatches(
     return joinedCountedMatches(rows[0]);
   }
   const matches = sql`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${ftsPhrase(text)}`;
-  const { rows } = await firstCounted<number>(matches, limit, countTo).execute(db);
-  return countedMatches(rows);
+  const { rows } = await firstCountedRowids(matches, limit, countTo).execute(db);
+  return joinedCountedRowids(rows[0]);
 }
 
 /**
@@ -229,14 +229,10 @@ export interface CountedMatches<Id extends number | string = number | string> {
   readonly counted: number;
 }
 
-/** firstCounted's rows as CountedMatches. */
-export function countedMatches<Id extends number | string>(rows: readonly { id: Id; n: number | string }[]): CountedMatches<Id> {
-  return { ids: rows.map((row) => row.id), counted: Number(rows[0]?.n ?? 0) };
-}
-
 /**
- * PostgreSQL: a list of prompt ids as one text, joined by spaces, which no
- * id holds (ID_SHAPE in db/ids.ts): null for none. A match list read as a
+ * A list of prompts as one text: on PostgreSQL their ids joined by spaces,
+ * which no id holds (ID_SHAPE in db/ids.ts), on SQLite their rowids joined
+ * by commas (firstCountedRowids); null for none. A match list read as a
  * row per id is parsed by the pg driver into as many objects, on the event
  * loop: 1.8 ms of the server's CPU for 2,500 ids (a list's most at 100,000
  * prompts) and 17.8 ms for 25,000 (at a million), against 0.28 and 1.8 ms
@@ -249,6 +245,9 @@ export interface JoinedIds {
 
 /** What JoinedIds' `ids` are joined by: no id holds it (ID_SHAPE). */
 const ID_SEPARATOR = ' ';
+
+/** What SQLite's rowids are joined by, in a match list's text (matchListValue) as in firstCountedRowids' `ids`. */
+const ROWID_SEPARATOR = ',';
 
 /** A `string_agg` of the `id` column of a statement's rows, as JoinedIds' `ids`. */
 function joinedIdColumn(): RawBuilder<string | null> {
@@ -292,7 +291,7 @@ function joinedRowids(joined: string): RawBuilder<number> {
 export function matchListValue(dialect: Dialect, matches: readonly (number | string)[]): string {
   if (dialect === 'postgres') return matches.join(ID_SEPARATOR);
   if (!matches.every((rowid) => Number.isSafeInteger(rowid))) throw new Error('A SQLite match list holds rowids only');
-  return matches.join(',');
+  return matches.join(ROWID_SEPARATOR);
 }
 
 /** PostgreSQL: firstCounted's rows as one row of JoinedIds, the ids joined and `n` as counted. */
@@ -303,6 +302,25 @@ export function firstCountedJoined(matches: RawBuilder<unknown>, limit: number, 
 /** firstCountedJoined's row as CountedMatches (no row, as none found). */
 export function joinedCountedMatches(row: JoinedIds | undefined): CountedMatches<string> {
   return { ids: splitIds(row?.ids), counted: Number(row?.n ?? 0) };
+}
+
+/**
+ * SQLite: firstCounted's rows as one row, the rowids joined by commas (the
+ * form a SQLite match list is sent back in: matchListValue) and `n` as
+ * counted. A row per match was built as an object on the read thread,
+ * copied to the event loop and joined there again: at 100,000 prompts a
+ * list of 2,500 rowids took 4.8-5.2 ms from the thread's statement to the
+ * joined text on the event loop, against 3.3-3.8 ms joined by SQLite and
+ * split here (docs/performance.md, session 37).
+ */
+export function firstCountedRowids(matches: RawBuilder<unknown>, limit: number, countTo: number): RawBuilder<JoinedIds> {
+  return sql<JoinedIds>`SELECT group_concat(id, ${sql.lit(ROWID_SEPARATOR)}) AS ids, max(n) AS n
+    FROM (${firstCounted<number>(matches, limit, countTo)}) AS counted_first`;
+}
+
+/** firstCountedRowids' row as CountedMatches (no match: a row of nulls). */
+export function joinedCountedRowids(row: JoinedIds | undefined): CountedMatches<number> {
+  return { ids: row?.ids ? row.ids.split(ROWID_SEPARATOR).map(Number) : [], counted: Number(row?.n ?? 0) };
 }
 
 /** PostgreSQL: the ids of up to `limit` prompt_search rows meeting `condition`, a row each (promptSearchMatches). */

@@ -1,7 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { type ReadCache, createReadCache } from '../cache/read-cache';
-import { ASCII_ONLY, type CountedMatches, asciiTextContains, countedMatches, firstCounted, ftsPhrase } from './search';
+import {
+  ASCII_ONLY,
+  type CountedMatches,
+  type JoinedIds,
+  asciiTextContains,
+  firstCountedRowids,
+  ftsPhrase,
+  joinedCountedRowids,
+} from './search';
 
 /**
  * SQLite: which part of a needle a search looks up in the trigram index
@@ -463,8 +471,8 @@ export async function windowMatches(
   countTo = limit,
 ): Promise<CountedMatches<number> | undefined> {
   const { rows } = await windowMatchesQuery(needle, plan, limit, countTo).execute(db);
-  if (rows.some(({ id }) => id === null)) return undefined;
-  return countedMatches(rows as { id: number; n: number }[]);
+  const [found] = rows;
+  return found?.overflow ? undefined : joinedCountedRowids(found);
 }
 
 /**
@@ -485,19 +493,19 @@ export function windowsMatch(needle: string, windows: readonly string[]): string
 }
 
 /**
- * windowMatches' statement: a row with a null id first when the windows find
- * more than candidateLimit prompts. CROSS JOIN keeps SQLite's order: with a
- * plain JOIN it scanned every prompt with LIKE and probed the windows' list
- * (179 against 40 ms at 100,000 prompts).
+ * windowMatches' statement: one row, the matches joined (firstCountedRowids)
+ * and whether the windows found more than candidateLimit prompts
+ * (`overflow`), in which case none was tested. CROSS JOIN keeps SQLite's
+ * order: with a plain JOIN it scanned every prompt with LIKE and probed the
+ * windows' list (179 against 40 ms at 100,000 prompts).
  */
 export function windowMatchesQuery(needle: string, plan: WindowPlan, limit: number, countTo = limit) {
   const tested = sql`SELECT prompts.rowid AS id FROM candidates CROSS JOIN prompts ON prompts.rowid = candidates.id
     WHERE (SELECT count(*) FROM candidates) <= ${plan.candidateLimit} AND ${asciiTextContains(needle)}`;
-  return sql<{ id: number | null; n: number | null }>`
+  return sql<JoinedIds & { overflow: number }>`
     WITH candidates AS MATERIALIZED (
       SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${windowsMatch(needle, plan.windows)} LIMIT ${plan.candidateLimit + 1}
     )
-    SELECT NULL AS id, NULL AS n WHERE (SELECT count(*) FROM candidates) > ${plan.candidateLimit}
-    UNION ALL
-    SELECT * FROM (${firstCounted(tested, limit, countTo)})`;
+    SELECT (SELECT count(*) FROM candidates) > ${plan.candidateLimit} AS overflow, first.ids, first.n
+    FROM (${firstCountedRowids(tested, limit, countTo)}) AS first`;
 }
