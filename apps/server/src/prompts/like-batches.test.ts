@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../testing/test-database';
 import { type TestApp, createTestApp, userId } from '../testing/test-app';
 import { walPagesDuring } from '../testing/wal-pages';
-import { type LikeChange, setLikesInOneTransaction, setPostgresLikes } from './reactions-repository';
+import { counterMismatches, summaryMismatches } from '../fuzz/invariants';
+import { setPromptStatus } from '../moderation/repository';
+import { type LikeChange, recordCopies, setLikesInOneTransaction, setPostgresLikes } from './reactions-repository';
 
 async function createPrompt(t: TestApp, title = 'Liked together'): Promise<string> {
   const created = await t.app.inject({
@@ -217,6 +219,46 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('a batch of likes on postgr
       await holder;
     }
     expect(await batch).toEqual([{ likeCount: 1 }, { likeCount: 1 }]);
+  });
+
+  it('keeps every count exact when a batch with a visitor changing a prompt twice races likes, copies and hides of its prompts', async () => {
+    const created = [await createPrompt(t, 'Alpha'), await createPrompt(t, 'Beta'), await createPrompt(t, 'Gamma')];
+    const { rows } = await sql<{ id: string }>`SELECT id FROM prompts WHERE id IN (${sql.join(created)}) ORDER BY id`.execute(
+      t.database.db,
+    );
+    const ascending = rows.map((row) => row.id);
+    const [low = '', middle = '', high = ''] = ascending;
+    for (let round = 0; round < 20; round += 1) {
+      const liked = round % 2 === 0;
+      const now = new Date().toISOString();
+      // Each at once on a connection of its own, as other instances' batches and an admin's hide would be.
+      await Promise.all([
+        // User 1 changes the latest prompt twice (the one-change-at-a-time path), touching the prompts from the last in
+        // id order to the first, against the batches below, which lock them from the first.
+        setPostgresLikes(t.database.db, [
+          change(1, liked, high),
+          change(2, liked, middle),
+          change(1, !liked, high),
+          change(1, liked, high),
+          change(2, !liked, low),
+        ]),
+        setPostgresLikes(
+          t.database.db,
+          ascending.map((id) => change(3, liked, id)),
+        ),
+        recordCopies(
+          t.database.db,
+          'postgres',
+          [high, low, middle, high].map((promptId) => ({ promptId, userId: userId(4), createdAt: now })),
+        ),
+        setPromptStatus(t.database.db, ascending[round % 3] ?? low, round % 4 < 2 ? 'hidden' : 'visible'),
+      ]);
+    }
+    // Every like and copy that was written moved its counter once, and the summaries kept with the writes agree.
+    expect(await counterMismatches(t.database.db)).toEqual([]);
+    expect(await summaryMismatches(t.database.db)).toEqual([]);
+    const copied = await t.database.db.selectFrom('copies').select('prompt_id').where('prompt_id', 'in', ascending).execute();
+    expect(copied.length).toBeGreaterThan(0);
   });
 
   it('writes batches sent at once on other connections, in opposite orders, with every count exact', async () => {
