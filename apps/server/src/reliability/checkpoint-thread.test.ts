@@ -42,15 +42,11 @@ describe('the server process on SQLite', () => {
       try {
         await server.start();
         for (let index = 0; index < PROMPTS; index += 1) {
-          const response = await fetch(`${server.baseUrl}/api/prompts`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              title: `Checkpointed prompt ${index}`,
-              prompt: `Write a checklist number ${index} about ${'log pages '.repeat(40)}`,
-              category: 'Writing',
-              model: 'o3',
-            }),
+          const response = await server.post('/api/prompts', {
+            title: `Checkpointed prompt ${index}`,
+            prompt: `Write a checklist number ${index} about ${'log pages '.repeat(40)}`,
+            category: 'Writing',
+            model: 'o3',
           });
           expect(response.status, server.log).toBe(201);
         }

@@ -109,11 +109,7 @@ describe.each(TEST_DIALECTS)('crash consistency on %s', (dialect) => {
       await server.start();
       const seedIds: string[] = [];
       for (let index = 0; index < 5; index += 1) {
-        const response = await fetch(`${server.baseUrl}/api/prompts`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ title: `Seed ${index}`, prompt: 'seed', category: 'Load', model: 'Seed' }),
-        });
+        const response = await server.post('/api/prompts', { title: `Seed ${index}`, prompt: 'seed', category: 'Load', model: 'Seed' });
         seedIds.push(String(((await response.json()) as { _id: string })._id));
       }
 

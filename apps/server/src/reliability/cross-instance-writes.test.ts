@@ -4,7 +4,7 @@ import type { Analytics, Facets, Prompt } from '@prompt-vault/shared/schemas';
 import { describe, expect, it } from 'vitest';
 import { READ_CACHE_TTL_MS } from '../cache/read-cache';
 import { ServerProcess } from '../testing/server-process';
-import { JSON_HEADERS, uniqueRedisNamespace, userId } from '../testing/test-app';
+import { uniqueRedisNamespace, userId } from '../testing/test-app';
 import { type TestDatabase, createTestDatabase, processDatabaseUrl } from '../testing/test-database';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -51,11 +51,7 @@ async function timeUntil(server: ServerProcess, shows: (seen: PageView) => boole
 }
 
 async function post(server: ServerProcess, path: string, body: object, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { ...JSON_HEADERS, ...headers },
-    body: JSON.stringify(body),
-  });
+  const response = await server.post(path, body, headers);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }

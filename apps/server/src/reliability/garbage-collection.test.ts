@@ -59,33 +59,18 @@ describe('garbage collection in the server process', () => {
         const statuses = new Map<number, number>();
         const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
         for (let round = 0; round < ROUNDS; round += 1) {
-          const created = await fetch(`${server.baseUrl}/api/prompts`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              title: `GC round ${round}`,
-              prompt: `Statement churn, round ${round}`,
-              category: `GC${round % 3}`,
-              model: `M${round % 2}`,
-            }),
+          const created = await server.post('/api/prompts', {
+            title: `GC round ${round}`,
+            prompt: `Statement churn, round ${round}`,
+            category: `GC${round % 3}`,
+            model: `M${round % 2}`,
           });
           count(created.status);
           const { _id: promptId } = (await created.json()) as { _id: string };
           const writes = [
-            fetch(`${server.baseUrl}/api/prompts/${promptId}/like`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'user-id': userId(round) },
-              body: JSON.stringify({ liked: true }),
-            }),
-            fetch(`${server.baseUrl}/api/prompts/${promptId}/copy`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'user-id': userId(round) },
-            }),
-            fetch(`${server.baseUrl}/api/comments/${promptId}`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ text: `Note ${round}` }),
-            }),
+            server.post(`/api/prompts/${promptId}/like`, { liked: true }, { 'user-id': userId(round) }),
+            server.post(`/api/prompts/${promptId}/copy`, undefined, { 'user-id': userId(round) }),
+            server.post(`/api/comments/${promptId}`, { text: `Note ${round}` }),
           ];
           const reads = churnPaths(round, promptId).map((path) =>
             fetch(`${server.baseUrl}${path}`, { headers: { 'user-id': userId(round) } }),

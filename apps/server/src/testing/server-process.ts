@@ -24,6 +24,15 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** A POST to `path` with `body` as JSON (and any other `headers`, such as a user-id), as a browser sends it. */
+  post(path: string, body?: object, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
   /** What the process wrote, for failure messages. */
   get log(): string {
     return this.output;
