@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/ids';
 import { insertPrompt } from '../src/prompts/insert-repository';
 import { listPrompts } from '../src/prompts/read-repository';
-import { recordCopies, setLike } from '../src/prompts/reactions-repository';
+import { recordCopies, setLikes } from '../src/prompts/reactions-repository';
 import { type TestDatabase, TEST_DIALECTS, createTestDatabase } from '../src/testing/test-database';
 import { scratchFolder, summaryFigures, vault } from './cli-test-helpers';
 import { EXPORT_KIND, EXPORT_VERSION } from './export-prompts';
@@ -46,8 +46,10 @@ describe.each(TEST_DIALECTS)('vault export and round trip on %s', (dialect) => {
       status: 'hidden',
       created_at: nowIso(),
     });
-    await setLike(source.db, source.dialect, { promptId: 'p1', userId: 'user_test00000001', liked: true, createdAt: nowIso() });
-    await setLike(source.db, source.dialect, { promptId: 'p1', userId: 'user_test00000002', liked: true, createdAt: nowIso() });
+    await setLikes(source.db, source.dialect, [
+      { promptId: 'p1', userId: 'user_test00000001', liked: true, createdAt: nowIso() },
+      { promptId: 'p1', userId: 'user_test00000002', liked: true, createdAt: nowIso() },
+    ]);
     await recordCopies(source.db, source.dialect, [{ promptId: 'p2', userId: 'anonymous', createdAt: nowIso() }]);
   });
   afterEach(async () => {

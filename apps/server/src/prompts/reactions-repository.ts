@@ -44,19 +44,19 @@ export interface LikeChange {
 export type LikeOutcome = { readonly likeCount: number } | undefined;
 
 /**
- * Sets whether `userId` likes the prompt. The counter moves in the same
- * transaction and only when a like row was really inserted or deleted, so a
- * repeated or concurrent request never doubles or loses a count.
- * Returns undefined for an unknown or hidden prompt.
+ * Sets whether each visitor of `changes` likes its prompt, a batch of them
+ * (write-batches.ts) in one commit. A counter moves in the same transaction
+ * and only when a like row was really inserted or deleted, so a repeated or
+ * concurrent request never doubles or loses a count. Returns one outcome
+ * per change, in order: the count right after it, as if the changes had
+ * been made one after another, or undefined for an unknown or hidden prompt.
  */
-export async function setLike(db: Kysely<Database>, dialect: Dialect, change: LikeChange): Promise<LikeOutcome> {
-  if (dialect === 'postgres') return setLikeInOneStatement(db, change);
-  const [outcome] = await setLikesInOneTransaction(db, [change]);
-  return outcome;
+export function setLikes(db: Kysely<Database>, dialect: Dialect, changes: readonly LikeChange[]): Promise<LikeOutcome[]> {
+  return dialect === 'postgres' ? setPostgresLikes(db, changes) : setLikesInOneTransaction(db, changes);
 }
 
 /**
- * SQLite: each of `changes` in turn (setLike's rules), all in one
+ * SQLite: each of `changes` in turn (setLikes' rules), all in one
  * transaction: one commit for a batch of likes (write-batches.ts). Each
  * outcome is the count right after its own change, as if it were alone.
  */
@@ -187,8 +187,8 @@ async function applyLike(trx: Kysely<Database>, { promptId, userId, liked, creat
 }
 
 /**
- * PostgreSQL: the same change as one statement (setLike, and a batch of
- * likes in which a visitor changes a prompt twice: setPostgresLikes). Data-modifying CTEs
+ * PostgreSQL: one change as one statement, for a batch of likes in which a
+ * visitor changes a prompt twice (setPostgresLikes). Data-modifying CTEs
  * run atomically; the counter moves only when the like row was really
  * inserted or deleted, and the row lock of the UPDATE serialises concurrent
  * likes of one prompt. `current` is the count before this statement, used

@@ -144,9 +144,5 @@ const MAX_LIKE_BATCH = 500;
  * under 2,000 likes a second every other query waited for a connection.
  */
 function likeWriter({ db, dialect }: DatabaseHandle): (change: reactions.LikeChange) => Promise<reactions.LikeOutcome> {
-  const write =
-    dialect === 'postgres'
-      ? (changes: readonly reactions.LikeChange[]) => reactions.setPostgresLikes(db, changes)
-      : (changes: readonly reactions.LikeChange[]) => reactions.setLikesInOneTransaction(db, changes);
-  return createWriteBatches(write, MAX_LIKE_BATCH);
+  return createWriteBatches((changes: readonly reactions.LikeChange[]) => reactions.setLikes(db, dialect, changes), MAX_LIKE_BATCH);
 }
