@@ -53,6 +53,31 @@ test('the keyword row is not shown while loading, nor when there are no keywords
   await expect(page.getByText('Popular Keywords')).toHaveCount(0);
 });
 
+for (const width of [320, 1440]) {
+  test(`at ${width} px the keyword row arrives in the place held for it: nothing below it moves`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/facets', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const panel = page.locator('.filter-panel');
+    await expect(panel).toBeVisible();
+    const before = await panel.boundingBox();
+    release();
+    const row = page.getByRole('region', { name: 'Popular Keywords' });
+    await expect(row.getByRole('button').first()).toBeVisible();
+    expect(await panel.boundingBox()).toEqual(before);
+    // One line, however many keywords: the last scrolls into view rather than wrapping below.
+    const badges = await row.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().top));
+    expect(new Set(badges).size).toBe(1);
+  });
+}
+
 test("'More Filters' / 'Less Filters' toggles the four selects, which have the spec's option texts", async ({ page, request }) => {
   const category = unique('Cat ');
   await createPrompt(request, { category, model: unique('Model ') });

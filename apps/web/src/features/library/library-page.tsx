@@ -12,7 +12,7 @@ import { usePromptCount, usePromptPages } from './api/get-prompts';
 import { EmptyResults } from './components/empty-results';
 import { FilterPanel } from './components/filter-panel';
 import { LibraryHeader } from './components/library-header';
-import { PopularKeywords } from './components/popular-keywords';
+import { PopularKeywords, PopularKeywordsPlaceholder } from './components/popular-keywords';
 import { PromptGrid } from './components/prompt-grid';
 import { footerCounts } from './footer-counts';
 import { heldMessage } from './held-message';
@@ -121,6 +121,7 @@ export function LibraryPage() {
     <div className="page library-page">
       <LibraryHeader />
 
+      {facets.isPending && <PopularKeywordsPlaceholder />}
       {facets.isSuccess && keywords.length > 0 && (
         <PopularKeywords keywords={keywords} current={filters.q} onPick={(keyword) => commitSearch(keyword, filters)} />
       )}

@@ -35,3 +35,30 @@ export function PopularKeywords({ keywords, current, onPick }: PopularKeywordsPr
     </section>
   );
 }
+
+/** Badge shapes in the placeholder: more than one line holds at any width, so its one line is full. */
+const PLACEHOLDER_BADGES = 10;
+
+/**
+ * Holds the row's place while the keywords load: the row is one line at any
+ * width, so this is exactly as tall, and the filters and prompts below do not
+ * move when it arrives (they moved 80 px at 1,350 px wide and 200 px at
+ * 412, Lighthouse's layout shift 0.035 and 0.078-0.098). Shapes only: the
+ * row itself shows once loading has finished (spec, section 2).
+ */
+export function PopularKeywordsPlaceholder() {
+  return (
+    <div className="popular-keywords is-placeholder" aria-hidden="true">
+      <div className="section-label">
+        <span className="skeleton-block keyword-label-skeleton" />
+      </div>
+      <ul className="keyword-list">
+        {Array.from({ length: PLACEHOLDER_BADGES }, (_, index) => (
+          <li key={index}>
+            <span className="skeleton-block keyword-badge-skeleton" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
