@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SERVER_BUNDLE } from '../apps/server/launch';
-import { type LighthouseFigures, lighthouseTable, measureLighthouse } from './lib/lighthouse';
+import { type LighthouseFigures, RUNS_PER_PAGE, lighthouseTable, measureLighthouse } from './lib/lighthouse';
 import { ROOT, startBuiltServer } from './lib/processes';
 import { machineLine } from './lib/report';
 import { writePerformanceSection } from './lib/performance-doc';
@@ -39,7 +39,7 @@ export async function lighthouseOnServer(databaseUrl: string, sampleData: boolea
 /** Rewrites the Lighthouse section of docs/performance.md (between its markers). */
 export function writeLighthouseSection(figures: readonly LighthouseFigures[], dataset: string): void {
   const section = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()}, Lighthouse in the system Chromium, ${dataset}.`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()}, Lighthouse in the system Chromium, ${dataset}; each row is the median of ${RUNS_PER_PAGE} runs.`,
     '',
     lighthouseTable(figures),
   ].join('\n');
