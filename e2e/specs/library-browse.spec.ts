@@ -307,6 +307,28 @@ test('a search that finds nothing offers the nearest word of the library as a li
   await expect(page.getByRole('link', { name: 'quillography' })).toBeVisible();
 });
 
+test('on a phone the first page renders its first 12 cards, and the rest hold their place until the visitor nears them', async ({
+  page,
+  request,
+}) => {
+  const category = unique('Phone ');
+  await createPromptsInCategory(request, category, 48);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/?category=${encodeURIComponent(category)}`);
+  await expect(page.locator('.prompt-card').first()).toBeVisible();
+  const blocks = page.locator('.prompt-grid-pages > .prompt-grid');
+  await expect(blocks).toHaveCount(4);
+  await expect(page.locator('.prompt-card')).toHaveCount(12);
+  // The blocks not rendered yet are as tall as the first: the page is as long as it will be.
+  const heights = await blocks.evaluateAll((elements) => elements.map((element) => (element as HTMLElement).offsetHeight));
+  expect(heights[0]).toBeGreaterThan(0);
+  expect(heights.slice(1)).toEqual([heights[0], heights[0], heights[0]]);
+  // Scrolled to the last block's top, its cards render there.
+  await blocks.last().evaluate((element) => element.scrollIntoView());
+  await expect(blocks.last().locator('.prompt-card')).toHaveCount(12);
+  await expect(blocks.last().locator('.prompt-card').first()).toBeInViewport();
+});
+
 test('scrolling loads the next page of 48 without any page buttons, and far-away cards leave the DOM', async ({ page, request }) => {
   test.setTimeout(60_000);
   const category = unique('Scroll ');

@@ -1,5 +1,5 @@
 import type { Prompt } from '@prompt-vault/shared/schemas';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PromptCard } from '../../../components/prompt-card/prompt-card';
 import { useInView } from '../../../lib/use-in-view';
 
@@ -21,6 +21,14 @@ const BLOCK_SIZE = 12;
  * The cards, in blocks of 12. A block far from the viewport keeps its
  * measured height but renders no cards, so the DOM stays small however far
  * the visitor scrolls.
+ *
+ * The first page opens at its top, where only its first block can be seen:
+ * its later blocks wait for their first observation to render, holding the
+ * first block's height (in proportion to their cards) meanwhile, so the
+ * page is as long as it will be and End still goes to its end. Rendering
+ * all 48 cards at once held a phone's main thread for one long task, only
+ * to drop most of them again, 2,000 px below. Later pages' blocks render at
+ * once: they arrive where the visitor is.
  */
 export function PromptGrid({ pages, expandedId, onToggleExpanded, onOpenComments }: PromptGridProps) {
   // Pages only ever append, and every page but the last is full, so a
@@ -31,16 +39,27 @@ export function PromptGrid({ pages, expandedId, onToggleExpanded, onOpenComments
         Array.from({ length: Math.ceil(page.length / BLOCK_SIZE) }, (_, blockIndex) => ({
           key: `${pageIndex}-${blockIndex}`,
           prompts: page.slice(blockIndex * BLOCK_SIZE, (blockIndex + 1) * BLOCK_SIZE),
+          startsRendered: pageIndex > 0 || blockIndex === 0,
         })),
       ),
     [pages],
   );
+  const container = useRef<HTMLDivElement>(null);
+  const [firstBlockHeight, setFirstBlockHeight] = useState(0);
+  // Before the first paint: the blocks waiting to render take their height from this.
+  useLayoutEffect(() => {
+    if (firstBlockHeight > 0) return;
+    const first = container.current?.firstElementChild;
+    if (first instanceof HTMLElement) setFirstBlockHeight(first.offsetHeight);
+  }, [blocks, firstBlockHeight]);
   return (
-    <div className="prompt-grid-pages">
-      {blocks.map(({ key, prompts }) => (
+    <div ref={container} className="prompt-grid-pages">
+      {blocks.map(({ key, prompts, startsRendered }) => (
         <GridPage
           key={key}
           prompts={prompts}
+          startsRendered={startsRendered}
+          heldHeight={Math.round((firstBlockHeight * prompts.length) / BLOCK_SIZE)}
           expandedId={prompts.some((prompt) => prompt._id === expandedId) ? expandedId : null}
           onToggleExpanded={onToggleExpanded}
           onOpenComments={onOpenComments}
@@ -55,15 +74,26 @@ const KEEP_RENDERED_MARGIN = '2000px 0px';
 
 interface GridPageProps {
   readonly prompts: readonly Prompt[];
+  /** Whether its cards render before its first observation says whether it is near the viewport. */
+  readonly startsRendered: boolean;
+  /** Its height while it has never rendered: an estimate from the first block. */
+  readonly heldHeight: number;
   readonly expandedId: string | null;
   readonly onToggleExpanded: (id: string) => void;
   readonly onOpenComments: (prompt: Prompt) => void;
 }
 
-const GridPage = memo(function GridPage({ prompts, expandedId, onToggleExpanded, onOpenComments }: GridPageProps) {
+const GridPage = memo(function GridPage({
+  prompts,
+  startsRendered,
+  heldHeight,
+  expandedId,
+  onToggleExpanded,
+  onOpenComments,
+}: GridPageProps) {
   const ref = useRef<HTMLDivElement>(null);
   const height = useRef(0);
-  const near = useInView(ref, KEEP_RENDERED_MARGIN, true);
+  const near = useInView(ref, KEEP_RENDERED_MARGIN, startsRendered);
 
   useEffect(() => {
     const element = ref.current;
@@ -76,7 +106,7 @@ const GridPage = memo(function GridPage({ prompts, expandedId, onToggleExpanded,
   }, [near]);
 
   return (
-    <div ref={ref} className="prompt-grid" style={near ? undefined : { height: height.current }} data-rendered={near}>
+    <div ref={ref} className="prompt-grid" style={near ? undefined : { height: height.current || heldHeight }} data-rendered={near}>
       {near &&
         prompts.map((prompt) => (
           <PromptCard
