@@ -314,11 +314,20 @@ test('on a phone the first page renders its first 12 cards, and the rest hold th
   const category = unique('Phone ');
   await createPromptsInCategory(request, category, 48);
   await page.setViewportSize({ width: 390, height: 800 });
+  // The most cards the document ever held at once: never all 48, not even for a moment.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { mostCards: number };
+    seen.mostCards = 0;
+    new MutationObserver(() => {
+      seen.mostCards = Math.max(seen.mostCards, document.querySelectorAll('.prompt-card').length);
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`/?category=${encodeURIComponent(category)}`);
   await expect(page.locator('.prompt-card').first()).toBeVisible();
   const blocks = page.locator('.prompt-grid-pages > .prompt-grid');
   await expect(blocks).toHaveCount(4);
   await expect(page.locator('.prompt-card')).toHaveCount(12);
+  expect(await page.evaluate(() => (window as unknown as { mostCards: number }).mostCards)).toBe(12);
   // The blocks not rendered yet are as tall as the first: the page is as long as it will be.
   const heights = await blocks.evaluateAll((elements) => elements.map((element) => (element as HTMLElement).offsetHeight));
   expect(heights[0]).toBeGreaterThan(0);
