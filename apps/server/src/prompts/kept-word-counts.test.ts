@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWordCountMismatches } from '../fuzz/invariants';
 import { JSON_HEADERS, type TestApp, createTestApp } from '../testing/test-app';
-import { OTHER_WORDS_MAX_PROMPTS, keptWordCount } from './word-search';
+import { OTHER_WORDS_MAX_PROMPTS, keptWordCount, keptWordFound } from './word-search';
 
 /**
  * PostgreSQL: a word search's total from the kept word counts
@@ -88,6 +88,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('totals from the kept word count
     // Five prompts hold "about", inside four words: "about", "whereabouts", "aboutness", "roundabout".
     expect(await total('about')).toBe(5);
     expect(await searchWordCountMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('tells whether a visible prompt holds a word from the kept counts, as a scan does, through hides', async () => {
+    const found = async () => {
+      const answers = [];
+      for (const needle of NEEDLES) {
+        const answer = await keptWordFound(t.database.db, needle);
+        expect(answer, needle).toBe((await scanned(needle)) > 0);
+        answers.push(answer);
+      }
+      return answers;
+    };
+    expect((await found()).filter(Boolean)).toHaveLength(NEEDLES.length - 1);
+    const [, whereabouts] = ids as [string, string];
+    expect((await moderate(whereabouts, 'hide')).statusCode).toBe(200);
+    try {
+      // Only the hidden prompt holds "whereabouts"; "about" is still in four visible ones.
+      expect(await keptWordFound(t.database.db, 'whereabouts')).toBe(false);
+      expect(await keptWordFound(t.database.db, 'about')).toBe(true);
+      await found();
+    } finally {
+      expect((await moderate(whereabouts, 'unhide')).statusCode).toBe(200);
+    }
   });
 
   it('stays exact as prompts are hidden and shown again, and as a duplicate is refused', async () => {

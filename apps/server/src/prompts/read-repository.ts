@@ -32,8 +32,8 @@ import {
   countByPhrasePairs,
   countByWords,
   firstMatchesByPhraseWords,
-  firstMatchesByWords,
   keptWordCount,
+  keptWordFound,
   matchListByWords,
   wordIndexServes,
 } from './word-search';
@@ -383,20 +383,6 @@ export async function findMatches(
 }
 
 /**
- * Up to `limit` prompts, of any status, containing `text`, from an index:
- * on PostgreSQL the word index for a word of ASCII letters and digits or a
- * phrase of them, else the trigram index (3+ characters); undefined when
- * neither serves it.
- */
-async function firstMatches(db: Kysely<Database>, dialect: Dialect, text: string, limit: number) {
-  if (wordIndexServes(dialect, text)) {
-    const ids = await firstMatchesByWords(db, text, limit);
-    if (ids !== undefined) return ids;
-  }
-  return (await phraseOrTrigramMatches(db, dialect, text, limit))?.ids;
-}
-
-/**
  * Up to `limit` prompts, of any status, containing `text`, and how many
  * there are, counted up to `countTo` (firstCounted in search.ts): on
  * PostgreSQL a needle of several words from the word index when its words
@@ -464,11 +450,13 @@ export function visibleMatchCount(list: MatchList, hidden: ReadonlySet<number | 
 }
 
 /**
- * Whether a search text finds a visible prompt, from the first matches an
- * index gives (firstMatches), of any status, checked against the hidden
- * prompts: an exact total reads every match of a common word. Undefined
- * when no index serves the text, or the sample held only hidden prompts and
- * more may follow (count then).
+ * Whether a search text finds a visible prompt: on PostgreSQL, a word from
+ * the kept word counts (keptWordFound); otherwise from the first matches an
+ * index gives (phraseOrTrigramMatches: on PostgreSQL a phrase's words, else
+ * the trigram index), of any status, checked against the hidden prompts:
+ * an exact total reads every match of a common word. Undefined when no
+ * index serves the text, or the sample held only hidden prompts and more
+ * may follow (count then).
  */
 export async function anyVisibleMatch(
   db: Kysely<Database>,
@@ -476,7 +464,9 @@ export async function anyVisibleMatch(
   text: string,
   hiddenKeys: HiddenKeys = () => hiddenPromptKeys(db, dialect),
 ): Promise<boolean | undefined> {
-  const ids = await firstMatches(db, dialect, text, EXISTENCE_SAMPLE);
+  const kept = wordIndexServes(dialect, text) ? await keptWordFound(db, text) : undefined;
+  if (kept !== undefined) return kept;
+  const ids = (await phraseOrTrigramMatches(db, dialect, text, EXISTENCE_SAMPLE))?.ids;
   if (ids === undefined) return undefined;
   if (visibleMatchCount({ matches: ids }, await hiddenKeys()) > 0) return true;
   return ids.length < EXISTENCE_SAMPLE ? false : undefined;
