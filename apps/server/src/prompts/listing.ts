@@ -344,10 +344,11 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     countVisible: () => countMatches({}),
 
     /**
-     * Whether a search text finds any visible prompt: a sample of its index
-     * matches, or its total (cached like any list total) when the sample
-     * cannot tell. "Did you mean" asks it twice per typo; a common word's
-     * exact total cost 25-40 ms at 100k prompts.
+     * Whether a search text finds any visible prompt (read.anyVisibleMatch:
+     * on PostgreSQL a word's kept counts, else a sample of its index
+     * matches), or its total (cached like any list total) when they cannot
+     * tell. "Did you mean" asks it twice per typo; a common word's exact
+     * total cost 25-40 ms at 100k prompts.
      */
     hasMatches: async (text: string): Promise<boolean> => {
       const sampled = text ? await read.anyVisibleMatch(database.longReads, dialect, text, hiddenKeys) : undefined;

@@ -101,6 +101,9 @@ export async function keptWordCount(db: Kysely<Database>, text: string): Promise
   return n === null || n === undefined ? undefined : Number(n);
 }
 
+/** The visible prompts (summary_totals' shards, decision 0010), read in the same snapshot as the word counts. */
+const visiblePrompts = sql`SELECT coalesce(sum(prompts), 0) FROM summary_totals`;
+
 /**
  * PostgreSQL: whether a visible prompt contains `text` (which
  * wordIndexServes), from the kept word counts alone: one does exactly when
@@ -120,9 +123,6 @@ export async function keptWordFound(db: Kysely<Database>, text: string): Promise
   const head = rows[0];
   return head?.usable ? head.found : undefined;
 }
-
-/** The visible prompts (summary_totals' shards, decision 0010), read in the same snapshot as the word counts. */
-const visiblePrompts = sql`SELECT coalesce(sum(prompts), 0) FROM summary_totals`;
 
 /** matchListByWords' answer for a needle in at least as many prompts as a list holds. */
 export const COMMON_NEEDLE = Symbol('common');
