@@ -66,11 +66,14 @@ for (const width of [320, 1440]) {
     });
     await page.goto('/');
     const panel = page.locator('.filter-panel');
+    const placeholder = page.locator('.popular-keywords.is-placeholder');
     await expect(panel).toBeVisible();
+    await expect(placeholder).toBeVisible();
     const before = await panel.boundingBox();
     release();
     const row = page.getByRole('region', { name: 'Popular Keywords' });
     await expect(row.getByRole('button').first()).toBeVisible();
+    await expect(placeholder).toHaveCount(0);
     expect(await panel.boundingBox()).toEqual(before);
     // One line, however many keywords: the last scrolls into view rather than wrapping below.
     const badges = await row.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().top));

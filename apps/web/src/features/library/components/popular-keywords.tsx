@@ -36,7 +36,7 @@ export function PopularKeywords({ keywords, current, onPick }: PopularKeywordsPr
   );
 }
 
-/** Badge shapes in the placeholder: the row's ten keywords, more than its one line shows at any width, so the line is full. */
+/** Badge shapes in the placeholder, one for each of the row's ten keywords. */
 const PLACEHOLDER_BADGES = 10;
 
 /**

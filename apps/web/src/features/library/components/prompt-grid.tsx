@@ -25,7 +25,7 @@ const BLOCK_SIZE = 12;
  * The first page opens at its top, where only its first block can be seen:
  * its later blocks wait for their first observation to render, holding the
  * first block's height (in proportion to their cards) meanwhile, so the
- * page is as long as it will be and End still goes to its end. Rendering
+ * page is about as long as it will be and End still goes to its end. Rendering
  * all 48 cards at once held a phone's main thread for one long task, only
  * to drop most of them again, 2,000 px below. Later pages' blocks render at
  * once: they arrive where the visitor is.
@@ -45,13 +45,16 @@ export function PromptGrid({ pages, expandedId, onToggleExpanded, onOpenComments
     [pages],
   );
   const container = useRef<HTMLDivElement>(null);
-  const [firstBlockHeight, setFirstBlockHeight] = useState(0);
-  // Before the first paint: the blocks waiting to render take their height from this.
+  // The first block's height and cards, measured before each paint of new pages while it is rendered: the
+  // blocks waiting to render estimate their height from it (a new search's first block may hold fewer cards).
+  const [firstBlock, setFirstBlock] = useState({ height: 0, cards: 0 });
   useLayoutEffect(() => {
-    if (firstBlockHeight > 0) return;
-    const first = container.current?.firstElementChild;
-    if (first instanceof HTMLElement) setFirstBlockHeight(first.offsetHeight);
-  }, [blocks, firstBlockHeight]);
+    const element = container.current?.firstElementChild;
+    const cards = blocks[0]?.prompts.length ?? 0;
+    if (!(element instanceof HTMLElement) || element.dataset.rendered !== 'true' || cards === 0) return;
+    const height = element.offsetHeight;
+    setFirstBlock((known) => (known.height === height && known.cards === cards ? known : { height, cards }));
+  }, [blocks]);
   return (
     <div ref={container} className="prompt-grid-pages">
       {blocks.map(({ key, prompts, startsRendered }) => (
@@ -59,7 +62,7 @@ export function PromptGrid({ pages, expandedId, onToggleExpanded, onOpenComments
           key={key}
           prompts={prompts}
           startsRendered={startsRendered}
-          heldHeight={Math.round((firstBlockHeight * prompts.length) / BLOCK_SIZE)}
+          heldHeight={firstBlock.cards === 0 ? 0 : Math.round((firstBlock.height * prompts.length) / firstBlock.cards)}
           expandedId={prompts.some((prompt) => prompt._id === expandedId) ? expandedId : null}
           onToggleExpanded={onToggleExpanded}
           onOpenComments={onOpenComments}
