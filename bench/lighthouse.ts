@@ -39,7 +39,7 @@ export async function lighthouseOnServer(databaseUrl: string, sampleData: boolea
 /** Rewrites the Lighthouse section of docs/performance.md (between its markers). */
 export function writeLighthouseSection(figures: readonly LighthouseFigures[], dataset: string): void {
   const section = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()}, Lighthouse in the system Chromium, ${dataset}; each row is the median of ${RUNS_PER_PAGE} runs.`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()}, Lighthouse in the system Chromium, ${dataset}; each row is the median run of ${RUNS_PER_PAGE} (by first contentful paint and time to interactive).`,
     '',
     lighthouseTable(figures),
   ].join('\n');
