@@ -1,6 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { craftedAnalytics, serveAnalytics } from '../support/analytics-fixture';
 import { uniqueToken } from '../support/unique';
+import { holdRequests } from '../support/held-requests';
 
 const LIGHT_LEGEND = '#374151';
 const DARK_LEGEND = '#ffffff';
@@ -170,14 +171,7 @@ test("a missing category or model reads 'Uncategorized' in the charts and the le
 });
 
 test("loading shows 'Loading analytics data...'", async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/analytics', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/analytics');
   await page.goto('/analytics');
   await expect(page.getByRole('status').filter({ hasText: 'Loading analytics data...' })).toBeVisible();
   release();

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { acceptCookies, card, createPrompt, unique } from '../support/library';
+import { holdRequests } from '../support/held-requests';
 
 test.beforeEach(async ({ page, context }) => {
   await acceptCookies(page);
@@ -55,14 +56,7 @@ test('after sharing a prompt in this browser, the next view of Insights counts i
   await expect(page.getByText('Prompt submitted successfully!')).toBeVisible();
 
   // While the new figures are on their way, the old ones must not show.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/analytics', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/analytics');
   await sidebarLink(page, 'Insights').click();
   await expect(page.getByText('Loading analytics data...')).toBeVisible();
   await expect(page.getByTestId('stat-card')).toHaveCount(0);

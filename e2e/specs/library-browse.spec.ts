@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, card, createPrompt, createPromptsInCategory, unique } from '../support/library';
+import { holdRequests } from '../support/held-requests';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
@@ -56,14 +57,7 @@ test('the keyword row is not shown while loading, nor when there are no keywords
 for (const width of [320, 1440]) {
   test(`at ${width} px the keyword row arrives in the place held for it: nothing below it moves`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/facets', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/facets');
     await page.goto('/');
     const panel = page.locator('.filter-panel');
     const placeholder = page.locator('.popular-keywords.is-placeholder');
@@ -242,14 +236,7 @@ test('a shared filtered URL opens filtered, and Back restores the previous filte
 });
 
 test('6 skeleton cards show while the prompts load', async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/prompts?*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/prompts?*');
   await page.goto('/');
   const loading = page.getByRole('status', { name: 'Loading prompts' });
   await expect(loading.locator('.prompt-card-skeleton')).toHaveCount(6);

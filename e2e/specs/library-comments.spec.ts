@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, card, createPrompt, unique } from '../support/library';
+import { holdRequests } from '../support/held-requests';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
@@ -182,14 +183,7 @@ test('keyboard: the modal locks scrolling, traps focus, closes on Escape and ret
 
 test("while the modal's chunk is still loading, the dialog already shows 'Loading comments...'", async ({ page, request }) => {
   const prompt = await createPrompt(request, { category: unique('Cat ') });
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/comments-modal-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/comments-modal-*.js');
   await page.goto(`/?category=${encodeURIComponent(prompt.category)}`);
   const opener = card(page, prompt.title).getByRole('button', { name: /Notes on/ });
   await opener.click();

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { uniqueToken } from '../support/unique';
+import { holdRequests } from '../support/held-requests';
 
 const MESSAGES = {
   fillRequired: 'Please fill in all required fields.',
@@ -152,14 +153,7 @@ test('prompt, category and model limits: at the limit fine, one over flagged', a
 
 test.describe('suggestion comboboxes', () => {
   test("show 'Loading suggestions...' while the facets load", async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/facets', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/facets');
     await page.goto('/submit');
     const category = form(page).category;
     await category.click();
