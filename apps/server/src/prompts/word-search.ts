@@ -106,8 +106,9 @@ const visiblePrompts = sql`SELECT coalesce(sum(prompts), 0) FROM summary_totals`
 
 /**
  * PostgreSQL: whether a visible prompt contains `text` (which
- * wordIndexServes), from the kept word counts alone: one does exactly when
- * some word containing it is held by a visible prompt. Did you mean asks it
+ * wordIndexServes), from the words containing it and their kept counts,
+ * reading no prompt: one does exactly when some word containing it is held
+ * by a visible prompt. Did you mean asks it
  * of a typo and of its correction. Reading the matches instead read each
  * word's whole posting list, which an index of that kind cannot stop early:
  * at 1,000,000 prompts, "summary" (409,667 prompts) took 45-52 ms. Undefined
