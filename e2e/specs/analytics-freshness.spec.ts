@@ -17,6 +17,16 @@ async function shownTotals(page: Page): Promise<{ prompts: number; likes: number
 const sidebarLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 const dashboardHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Insights Dashboard' });
 
+/**
+ * Searches the library and waits for the search to commit after its
+ * debounce: one committed while Insights was loading took the page back to
+ * the library (a flake of the like-and-copy test in CI).
+ */
+async function searchLibrary(page: Page, text: string): Promise<void> {
+  await page.getByPlaceholder('Search by title or content').fill(text);
+  await expect(page).toHaveURL(/[?&]q=/);
+}
+
 test('after a like and a copy in this browser, the next view of Insights shows them', async ({ page, request }) => {
   const prompt = await createPrompt(request, { title: `Fresh ${unique()}` });
   await page.goto('/analytics');
@@ -24,7 +34,7 @@ test('after a like and a copy in this browser, the next view of Insights shows t
   const before = await shownTotals(page);
 
   await sidebarLink(page, 'Prompt Library').click();
-  await page.getByPlaceholder('Search by title or content').fill(prompt.title);
+  await searchLibrary(page, prompt.title);
   const promptCard = card(page, prompt.title);
   const liked = page.waitForResponse((r) => r.url().endsWith(`/api/prompts/${prompt._id}/like`));
   await promptCard.getByRole('button', { name: /Likes, like/ }).click();
@@ -71,7 +81,7 @@ test('after a note in this browser, the next view of Insights asks the server ag
   await expect(dashboardHeading(page)).toBeVisible();
 
   await sidebarLink(page, 'Prompt Library').click();
-  await page.getByPlaceholder('Search by title or content').fill(prompt.title);
+  await searchLibrary(page, prompt.title);
   await card(page, prompt.title)
     .getByRole('button', { name: /Notes on/ })
     .click();
