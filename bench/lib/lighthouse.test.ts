@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LighthouseFigures, lighthouseMisses, lighthouseTable } from './lighthouse';
+import { type LighthouseFigures, isMeasured, lighthouseMisses, lighthouseTable } from './lighthouse';
 
 const perfect: LighthouseFigures = {
   page: 'Library',
@@ -28,5 +28,17 @@ describe('Lighthouse targets', () => {
     expect(table).toHaveLength(4);
     expect(table[2]).toMatch(/\| Library \(`\/`\) \| mobile \| 95 \|.*\| met \|$/);
     expect(table[3]).toContain('**missed**: performance 97 < 100');
+  });
+});
+
+describe('a run fit for the median', () => {
+  const timed = { 'first-contentful-paint': { numericValue: 1800 }, interactive: { numericValue: 2600 } };
+  const run = (categories: object, audits: object) => ({ categories, audits }) as unknown as Parameters<typeof isMeasured>[0];
+
+  it('has a performance score and the two times computeMedianRun compares', () => {
+    expect(isMeasured(run({ performance: { score: 0.93 } }, timed))).toBe(true);
+    expect(isMeasured(run({ performance: { score: null } }, timed))).toBe(false);
+    expect(isMeasured(run({ performance: { score: 0.93 } }, { 'first-contentful-paint': timed['first-contentful-paint'] }))).toBe(false);
+    expect(isMeasured(run({ performance: { score: 0.93 } }, { interactive: timed.interactive }))).toBe(false);
   });
 });

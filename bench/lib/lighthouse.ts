@@ -2,6 +2,8 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+
+type LighthouseResult = Parameters<typeof computeMedianRun>[0][number];
 import { CHROMIUM_FLAGS } from '../../e2e/support/chromium';
 
 /** The four category scores (0-100) and the load metrics of one page in one form factor. */
@@ -95,13 +97,21 @@ async function auditPage(port: number, url: string, formFactor: 'mobile' | 'desk
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
     const runtimeError = result?.lhr.runtimeError;
-    // computeMedianRun compares the runs' first contentful paint and time to interactive.
-    const timed = ['first-contentful-paint', 'interactive'].every((audit) => typeof result?.lhr.audits[audit]?.numericValue === 'number');
-    if (result && !runtimeError && typeof result.lhr.categories.performance?.score === 'number' && timed) return result.lhr;
+    if (result && !runtimeError && isMeasured(result.lhr)) return result.lhr;
     failure = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : 'no performance score or load times';
     console.warn(`Lighthouse could not measure ${url} (${formFactor}, attempt ${attempt}): ${failure}`);
   }
   throw new Error(`Lighthouse could not measure ${url} (${formFactor}) in ${LIGHTHOUSE_ATTEMPTS} attempts: ${failure}`);
+}
+
+/**
+ * Whether a run measured what the report needs: a performance score, and
+ * the first contentful paint and time to interactive that computeMedianRun
+ * compares (it throws on a run without them).
+ */
+export function isMeasured(lhr: Pick<LighthouseResult, 'categories' | 'audits'>): boolean {
+  const timed = ['first-contentful-paint', 'interactive'].every((audit) => typeof lhr.audits[audit]?.numericValue === 'number');
+  return typeof lhr.categories.performance?.score === 'number' && timed;
 }
 
 /** Where a figure misses its target, in words; empty when it meets them all. */

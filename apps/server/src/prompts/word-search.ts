@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { StatementTemplates } from '../db/statement-templates';
 import { type Dialect, preparedStatement } from '../db/connect';
 import { PAIR_SIDE_LENGTH } from '../db/migrations/0018-search-word-pairs';
@@ -137,47 +137,36 @@ export const COMMON_NEEDLE = Symbol('common');
  * in `limit` prompts or more is COMMON_NEEDLE without reading a match: at
  * 100,000 prompts on a slow machine, "with" read 2,500 matches in 10 ms,
  * "ab" in 28, only to find them common after every new prompt.
+ *
+ * One statement; one row comes back, the ids joined (JoinedIds), even when
+ * nothing matches, to tell the answers apart. The matches are planned for
+ * every row, as promptSearchMatches in search.ts explains: under a plain
+ * LIMIT the planner may scan. Its text is the same for every needle, so
+ * for a needle of 3 characters or more it runs as a prepared statement:
+ * planning it took 0.25-0.4 ms a needle, against 0.2-5 ms of running it
+ * (100,000 prompts), and its generic plan reads the prompts as every
+ * needle's plan does, through the words' query, which no plan sees into.
  */
 export async function matchListByWords(
   db: Kysely<Database>,
   text: string,
   limit: number,
 ): Promise<string[] | typeof COMMON_NEEDLE | undefined> {
-  const found = await readMatches(db, text, limit, sql`(SELECT max(prompts) FROM containing) >= ${limit}`, 'word-match-list');
-  if (found === KNOWN_TO_REACH || (found !== undefined && found.length >= limit)) return COMMON_NEEDLE;
-  return found;
-}
-
-/** readMatches' answer when `skipWhen` held. */
-const KNOWN_TO_REACH = Symbol('known to reach the limit');
-
-/**
- * Up to `limit` ids of prompts holding a word that contains `text`, in one
- * statement; undefined when the words cannot answer it (usable),
- * KNOWN_TO_REACH when `skipWhen` (a condition on `containing`) held and
- * nothing was read. One row comes back, the ids joined (JoinedIds), even
- * when nothing matches, to tell those apart. The matches are planned for
- * every row, as promptSearchMatches in search.ts explains:
- * under a plain LIMIT the planner may scan. Its text is the same for every
- * needle, given `skipWhen`, so for a needle of 3 characters or more it runs
- * as the prepared statement named `statement`: planning it took 0.25-0.4 ms
- * a needle, against 0.2-5 ms of running it (100,000 prompts), and its
- * generic plan reads the prompts as every needle's plan does, through the
- * words' query, which no plan sees into.
- */
-async function readMatches(db: Kysely<Database>, text: string, limit: number, skipWhen: RawBuilder<unknown>, statement: string) {
+  // Read nothing when a word containing the needle was already counted in `limit` prompts or more.
+  const knownCommon = sql`coalesce((SELECT max(prompts) FROM containing) >= ${limit}, false)`;
   // A needle too short for a trigram is looked up by reading search_words in order until enough words contain
   // it, as planned for it; a generic plan, which cannot see the needle, may read the words' trigram index whole.
-  const prepared = [...text].length >= TRIGRAM_MIN_LENGTH ? preparedStatement(statement) : sql``;
+  const prepared = [...text].length >= TRIGRAM_MIN_LENGTH ? preparedStatement('word-match-list') : sql``;
   const { rows } = await sql<JoinedIds & { usable: boolean; skipped: boolean }>`${prepared}
     WITH ${containing(text)},
-      matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${usable(text)} AND NOT coalesce(${skipWhen}, false) AND words @@ ${anyWord})
-    SELECT ${usable(text)} AS usable, coalesce(${skipWhen}, false) AS skipped,
+      matches AS MATERIALIZED (SELECT id FROM prompt_search WHERE ${usable(text)} AND NOT ${knownCommon} AND words @@ ${anyWord})
+    SELECT ${usable(text)} AS usable, ${knownCommon} AS skipped,
       ${joinedIdsOf(sql`SELECT id FROM matches LIMIT ${limit}`)} AS ids`.execute(db);
   const head = rows[0];
   if (!head?.usable) return undefined;
-  if (head.skipped) return KNOWN_TO_REACH;
-  return splitIds(head.ids);
+  if (head.skipped) return COMMON_NEEDLE;
+  const found = splitIds(head.ids);
+  return found.length >= limit ? COMMON_NEEDLE : found;
 }
 
 /**
