@@ -19,8 +19,7 @@ const dashboardHeading = (page: Page) => page.getByRole('heading', { level: 1, n
 
 /**
  * Searches the library and waits for the search to commit after its
- * debounce: one committed while Insights was loading took the page back to
- * the library (a flake of the like-and-copy test in CI).
+ * debounce, so the cards the test clicks next are the search's.
  */
 async function searchLibrary(page: Page, text: string): Promise<void> {
   await page.getByPlaceholder('Search by title or content').fill(text);

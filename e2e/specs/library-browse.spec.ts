@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SEARCH_DEBOUNCE_MS } from '@prompt-vault/shared/limits';
 import { acceptCookies, card, createPrompt, createPromptsInCategory, unique } from '../support/library';
 import { holdRequests } from '../support/held-requests';
 
@@ -134,6 +135,22 @@ test('search runs on the server after the debounce, with a clear button; Clear s
   await expect(search).toBeFocused();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Clear', exact: true })).toHaveCount(0);
+});
+
+test('a search typed just before leaving for a page that is still loading does not bring the visitor back', async ({ page }) => {
+  // The page's clock, so the link is clicked before the search's debounce ends however slow the machine.
+  await page.clock.install();
+  await page.goto('/');
+  await expect(page.locator('.prompt-card').first()).toBeVisible();
+  const releaseInsights = await holdRequests(page, '**/assets/analytics-page-*.js');
+  await page.getByPlaceholder('Search by title or content').fill('plan');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Insights' }).click();
+  await expect(page).toHaveURL(/\/analytics$/);
+  // The debounce ends while Insights' code is held, with the library still on screen.
+  await page.clock.runFor(SEARCH_DEBOUNCE_MS * 2);
+  releaseInsights();
+  await expect(page.getByRole('heading', { level: 1, name: 'Insights Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/analytics$/);
 });
 
 test("'/' focuses the search box, but not while typing in a field", async ({ page }) => {

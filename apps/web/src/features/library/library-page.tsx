@@ -3,6 +3,7 @@ import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { Prompt } from '@prompt-vault/shared/schemas';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { LazyCommentsModal } from '../../components/comments-modal/lazy-comments-modal';
 import { PromptCardSkeleton } from '../../components/prompt-card/prompt-card-skeleton';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -32,6 +33,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 function useSearchText(filters: LibraryFilters, setFilters: ReturnType<typeof useLibraryFilters>[1]) {
   const [text, setText] = useState(filters.q);
   const written = useRef(filters.q);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (searchTextOf(filters.q) !== searchTextOf(written.current)) {
@@ -43,12 +45,15 @@ function useSearchText(filters: LibraryFilters, setFilters: ReturnType<typeof us
   useEffect(() => {
     if (searchTextOf(text) === searchTextOf(filters.q)) return undefined;
     const timer = setTimeout(() => {
+      // The visitor has left for a page that is still loading: the router keeps this page on screen until the
+      // other is ready, but the address has moved on, and a search written now would bring the visitor back here.
+      if (window.location.pathname !== pathname) return;
       written.current = text;
       // Refining a search replaces its history entry; starting one adds an entry.
       setFilters({ ...filters, q: text }, { replace: searchTextOf(filters.q) !== '' && searchTextOf(text) !== '' });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, filters, setFilters]);
+  }, [text, filters, setFilters, pathname]);
 
   /** Sets the text and the URL at once (a keyword click, the clear button). */
   const commit = useCallback(
