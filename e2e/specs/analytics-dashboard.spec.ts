@@ -93,6 +93,34 @@ test('the pie legend sits right on wide screens and below on phones, as the char
   await expect(pieCanvas(page, 'Model Distribution')).toHaveAttribute('data-legend-position', 'bottom');
 });
 
+test('each chart is drawn once as the page opens, with no drawing-in animation', async ({ page }) => {
+  // Chart.js clears its canvas before each drawing: counting the clears counts the drawings (an animation's frames too).
+  await page.addInitScript(() => {
+    const drawings = new Map<HTMLCanvasElement, number>();
+    Object.assign(window, { chartDrawings: drawings });
+    const clearRect = CanvasRenderingContext2D.prototype.clearRect;
+    CanvasRenderingContext2D.prototype.clearRect = function (...area: Parameters<typeof clearRect>) {
+      drawings.set(this.canvas, (drawings.get(this.canvas) ?? 0) + 1);
+      clearRect.apply(this, area);
+    };
+  });
+  await page.goto('/analytics');
+  await expect(pieCanvas(page, 'Category Distribution')).toHaveAttribute('data-legend-box', /\d/);
+  // Longer than Chart.js's animations (1 s unless turned off), which drew each chart 41-56 times.
+  await page.waitForTimeout(1500);
+  const drawings = await page.evaluate(() =>
+    [...(window as unknown as { chartDrawings: Map<HTMLCanvasElement, number> }).chartDrawings].map(
+      ([canvas, count]) => `${canvas.getAttribute('aria-label')}: ${count}`,
+    ),
+  );
+  expect(drawings).toEqual([
+    'Category Distribution: 1',
+    'Model Distribution: 1',
+    'Prompts shared per day over the last 30 days: 1',
+    'Likes and copies per day over the last 30 days: 1',
+  ]);
+});
+
 test('legend text is dark grey in light and white in dark, and re-coloured when the theme flips', async ({ page }) => {
   await setTheme(page, 'light');
   await page.goto('/analytics');
