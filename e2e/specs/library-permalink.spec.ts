@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, createPrompt, unique } from '../support/library';
+import { holdRequests } from '../support/held-requests';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
@@ -44,6 +45,39 @@ test('the permalink shows the whole prompt, its tags, likes, copy and notes', as
 
   await page.getByRole('link', { name: 'Prompt Library' }).first().click();
   await expect(page).toHaveURL('/');
+});
+
+test('the note form waits for the notes, so their arrival does not push it down', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // A short prompt, so the notes section is in view.
+  const prompt = await createPrompt(request, { prompt: 'Summarise this in one line.' });
+  for (const text of ['First note', 'Second note', 'Third note']) {
+    expect((await request.post(`/api/comments/${prompt._id}`, { data: { text } })).ok()).toBe(true);
+  }
+  // Every layout shift, by what moved: the note form, or something else.
+  await page.addInitScript(() => {
+    const moved: string[] = [];
+    Object.assign(window, { movedByShifts: moved });
+    type Shift = PerformanceEntry & { hadRecentInput: boolean; sources: Array<{ node?: Node | null }> };
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        for (const { node } of entry.sources) moved.push(node instanceof Element && node.closest('.comment-form') ? 'note form' : 'other');
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const releaseNotes = await holdRequests(page, `**/api/comments/${prompt._id}`);
+  await page.goto(`/prompts/${prompt._id}`);
+
+  const notes = page.getByRole('region', { name: /Notes/ });
+  await expect(notes.getByRole('status').filter({ hasText: 'Loading comments...' })).toBeVisible();
+  await expect(notes.getByRole('textbox', { name: 'Your note' })).toHaveCount(0);
+  releaseNotes();
+  await expect(notes.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveCount(3);
+  await expect(notes.getByRole('textbox', { name: 'Your note' })).toBeInViewport();
+  // A shift is reported after the frame that made it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => (window as unknown as { movedByShifts: string[] }).movedByShifts)).not.toContain('note form');
 });
 
 test("Share copies the link with 'Link copied!' where the Web Share API is missing", async ({ page, context, request }) => {

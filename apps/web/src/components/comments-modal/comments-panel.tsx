@@ -1,6 +1,7 @@
 import { COMMENT_LIMITS } from '@prompt-vault/shared/limits';
 import { MESSAGES } from '@prompt-vault/shared/messages';
-import { useQuery } from '@tanstack/react-query';
+import type { Comment } from '@prompt-vault/shared/schemas';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
 import { HoneypotField } from '../honeypot-field';
@@ -13,17 +14,18 @@ import './comments-panel.css';
 
 /** The comments of one prompt and the form to add one; used by the comments modal and the permalink page. */
 export function CommentsPanel({ promptId }: { readonly promptId: string }) {
+  const comments = useQuery(commentsQueryOptions(promptId));
   return (
     <div className="comments-panel">
-      <CommentsList promptId={promptId} />
-      <CommentForm promptId={promptId} />
+      <CommentsList comments={comments} />
+      {/* The form comes once the notes have: arriving above it, they would push it down under the visitor's eyes
+          (the permalink page's one layout shift, 0.022 in Lighthouse on desktop). */}
+      {!comments.isPending && <CommentForm promptId={promptId} />}
     </div>
   );
 }
 
-function CommentsList({ promptId }: { readonly promptId: string }) {
-  const comments = useQuery(commentsQueryOptions(promptId));
-
+function CommentsList({ comments }: { readonly comments: UseQueryResult<Comment[]> }) {
   if (comments.isPending) {
     return (
       <p className="comments-status" role="status">
