@@ -159,6 +159,31 @@ test('legend text is white when the page opens in dark', async ({ page }) => {
   await expectLegendColour(pieCanvas(page, 'Model Distribution'), DARK_LEGEND);
 });
 
+for (const width of [320, 390, 481, 1101, 1280]) {
+  test(`at ${width} px the stat cards hold figures of ten characters`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // A library ten times the bench's: 10,000,000 likes and copies.
+    await serveAnalytics(
+      page,
+      craftedAnalytics({ overview: { totalPrompts: 1_000_000, totalLikes: 10_000_000, totalCopies: 10_000_000 } }),
+    );
+    await page.goto('/analytics');
+    const cards = page.getByTestId('stat-card');
+    await expect(cards.nth(1)).toContainText('10,000,000');
+    for (let index = 0; index < 4; index += 1) {
+      const fit = await cards.nth(index).evaluate((card) => {
+        const value = card.querySelector('.stat-value') as HTMLElement;
+        const text = document.createRange();
+        text.selectNodeContents(value);
+        const lines = text.getClientRects().length;
+        const contentRight = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+        return { lines, overflow: Math.max(0, text.getBoundingClientRect().right - contentRight) };
+      });
+      expect(fit, `card ${index + 1}: the figure on one line, within the card's padding`).toEqual({ lines: 1, overflow: 0 });
+    }
+  });
+}
+
 test("15 categories become the 14 largest plus 'Other' with the rest summed", async ({ page }) => {
   const counts = [30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 9, 8, 7, 6, 5];
   const categoryStats = counts.map((promptCount, index) => ({ name: `Category ${index + 1}`, promptCount }));
