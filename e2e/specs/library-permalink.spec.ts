@@ -47,14 +47,14 @@ test('the permalink shows the whole prompt, its tags, likes, copy and notes', as
   await expect(page).toHaveURL('/');
 });
 
-test('the note form waits for the notes, so their arrival does not push it down', async ({ page, request }) => {
+test('the page shows once its notes have come, and nothing on it moves as it fills in', async ({ page, request }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  // A short prompt, so the notes section is in view.
+  // A short prompt, so the notes and the related prompts are in view.
   const prompt = await createPrompt(request, { prompt: 'Summarise this in one line.' });
   for (const text of ['First note', 'Second note', 'Third note']) {
     expect((await request.post(`/api/comments/${prompt._id}`, { data: { text } })).ok()).toBe(true);
   }
-  // Every layout shift, by what moved: the note form, or something else.
+  // Every layout shift, by what moved.
   await page.addInitScript(() => {
     const moved: string[] = [];
     Object.assign(window, { movedByShifts: moved });
@@ -62,22 +62,26 @@ test('the note form waits for the notes, so their arrival does not push it down'
     new PerformanceObserver((entries) => {
       for (const entry of entries.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
-        for (const { node } of entry.sources) moved.push(node instanceof Element && node.closest('.comment-form') ? 'note form' : 'other');
+        for (const { node } of entry.sources) moved.push(node instanceof Element ? node.className || node.tagName : 'text');
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const releaseNotes = await holdRequests(page, `**/api/comments/${prompt._id}`);
   await page.goto(`/prompts/${prompt._id}`);
 
-  const notes = page.getByRole('region', { name: /Notes/ });
-  await expect(notes.getByRole('status').filter({ hasText: 'Loading comments...' })).toBeVisible();
-  await expect(notes.getByRole('textbox', { name: 'Your note' })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Loading prompt' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toHaveCount(0);
   releaseNotes();
+  await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toBeVisible();
+  const notes = page.getByRole('region', { name: /Notes/ });
   await expect(notes.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveCount(3);
   await expect(notes.getByRole('textbox', { name: 'Your note' })).toBeInViewport();
+  // The related prompts below the notes have come too: notes arriving after them pushed them down.
+  await expect(page.locator('.permalink-related a').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
   // A shift is reported after the frame that made it.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(await page.evaluate(() => (window as unknown as { movedByShifts: string[] }).movedByShifts)).not.toContain('note form');
+  expect(await page.evaluate(() => (window as unknown as { movedByShifts: string[] }).movedByShifts)).toEqual([]);
 });
 
 test("Share copies the link with 'Link copied!' where the Web Share API is missing", async ({ page, context, request }) => {

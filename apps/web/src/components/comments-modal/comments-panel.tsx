@@ -12,15 +12,22 @@ import { commentsQueryOptions } from './api/get-comments';
 import { type CommentErrors, type CommentField, liveCommentErrors, commentCounter, submitCommentErrors } from './comment-rules';
 import './comments-panel.css';
 
-/** The comments of one prompt and the form to add one; used by the comments modal and the permalink page. */
-export function CommentsPanel({ promptId }: { readonly promptId: string }) {
-  const comments = useQuery(commentsQueryOptions(promptId));
+/** A prompt's notes, fetched each time a panel's holder mounts (commentsQueryOptions). */
+export function useNotes(promptId: string): UseQueryResult<Comment[]> {
+  return useQuery(commentsQueryOptions(promptId));
+}
+
+/**
+ * The comments of one prompt and the form to add one; used by the comments
+ * modal and the permalink page, which each fetch the notes (useNotes): the
+ * page fetches them beside the prompt and shows once both have come.
+ */
+export function CommentsPanel({ promptId, notes }: { readonly promptId: string; readonly notes: UseQueryResult<Comment[]> }) {
   return (
     <div className="comments-panel">
-      <CommentsList comments={comments} />
-      {/* The form comes once the notes have: arriving above it, they would push it down under the visitor's eyes
-          (the permalink page's one layout shift, 0.022 in Lighthouse on desktop). */}
-      {!comments.isPending && <CommentForm promptId={promptId} />}
+      <CommentsList comments={notes} />
+      {/* The form comes once the notes have: arriving above it, they would push it down under the visitor's eyes. */}
+      {!notes.isPending && <CommentForm promptId={promptId} />}
     </div>
   );
 }
