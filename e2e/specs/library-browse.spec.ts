@@ -138,16 +138,18 @@ test('search runs on the server after the debounce, with a clear button; Clear s
 });
 
 test('a search typed just before leaving for a page that is still loading does not bring the visitor back', async ({ page }) => {
-  // The page's clock, so the link is clicked before the search's debounce ends however slow the machine.
   await page.clock.install();
   await page.goto('/');
   await expect(page.locator('.prompt-card').first()).toBeVisible();
   const releaseInsights = await holdRequests(page, '**/assets/analytics-page-*.js');
+  // The page's clock stands still, so the link is clicked before the search's debounce ends however slow the machine.
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.getByPlaceholder('Search by title or content').fill('plan');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Insights' }).click();
   await expect(page).toHaveURL(/\/analytics$/);
   // The debounce ends while Insights' code is held, with the library still on screen.
   await page.clock.runFor(SEARCH_DEBOUNCE_MS * 2);
+  await page.clock.resume();
   releaseInsights();
   await expect(page.getByRole('heading', { level: 1, name: 'Insights Dashboard' })).toBeVisible();
   await expect(page).toHaveURL(/\/analytics$/);

@@ -62,13 +62,16 @@ test('the page shows once its notes have come, and nothing on it moves as it fil
     new PerformanceObserver((entries) => {
       for (const entry of entries.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
-        for (const { node } of entry.sources) moved.push(node instanceof Element ? node.className || node.tagName : 'text');
+        for (const { node } of entry.sources) moved.push(node instanceof Element ? (node.getAttribute('class') ?? node.tagName) : 'text');
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const releaseNotes = await holdRequests(page, `**/api/comments/${prompt._id}`);
+  const promptAnswered = page.waitForResponse((response) => response.url().endsWith(`/api/prompts/${prompt._id}`));
   await page.goto(`/prompts/${prompt._id}`);
 
+  // The prompt has come and the notes are held: the page waits for them.
+  await promptAnswered;
   await expect(page.getByRole('status', { name: 'Loading prompt' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toHaveCount(0);
   releaseNotes();
@@ -82,6 +85,40 @@ test('the page shows once its notes have come, and nothing on it moves as it fil
   // A shift is reported after the frame that made it.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await page.evaluate(() => (window as unknown as { movedByShifts: string[] }).movedByShifts)).toEqual([]);
+});
+
+test('notes that do not come hold the prompt back only a moment', async ({ page, request }) => {
+  const prompt = await createPrompt(request);
+  const releaseNotes = await holdRequests(page, `**/api/comments/${prompt._id}`);
+  await page.goto(`/prompts/${prompt._id}`);
+  // Two seconds after the prompt came, the page shows it, its notes still loading, and no form to post one yet.
+  await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toBeVisible({ timeout: 10_000 });
+  const notes = page.getByRole('region', { name: /Notes/ });
+  await expect(notes.getByRole('status').filter({ hasText: 'Loading comments...' })).toBeVisible();
+  await expect(notes.getByRole('textbox', { name: 'Your note' })).toHaveCount(0);
+  releaseNotes();
+  await expect(notes.getByText('No notes yet. Be the first to leave one.')).toBeVisible();
+  await expect(notes.getByRole('textbox', { name: 'Your note' })).toBeVisible();
+});
+
+test('notes that failed and load on Try Again keep the page and a note being written', async ({ page, request }) => {
+  const prompt = await createPrompt(request);
+  // The first load and its one retry fail; Try Again reaches the server.
+  let failures = 0;
+  await page.route(`**/api/comments/${prompt._id}`, async (route) => {
+    if (route.request().method() === 'GET' && failures < 2) {
+      failures += 1;
+      await route.fulfill({ status: 503, json: { error: 'UNAVAILABLE', message: 'Try later.' } });
+    } else await route.continue();
+  });
+  await page.goto(`/prompts/${prompt._id}`);
+  const notes = page.getByRole('region', { name: /Notes/ });
+  await expect(notes.getByRole('alert').filter({ hasText: 'Could not load the notes. Please try again.' })).toBeVisible();
+  await notes.getByRole('textbox', { name: 'Your note' }).fill('A draft kept through the retry');
+  await notes.getByRole('button', { name: 'Try Again' }).click();
+  await expect(notes.getByText('No notes yet. Be the first to leave one.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toBeVisible();
+  await expect(notes.getByRole('textbox', { name: 'Your note' })).toHaveValue('A draft kept through the retry');
 });
 
 test("Share copies the link with 'Link copied!' where the Web Share API is missing", async ({ page, context, request }) => {

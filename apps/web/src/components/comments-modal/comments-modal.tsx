@@ -2,7 +2,7 @@ import type { Prompt } from '@prompt-vault/shared/schemas';
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { ModalDialog } from '../modal-dialog';
-import { CommentsPanel, useNotes } from './comments-panel';
+import { CommentsPanel, useComments } from './comments-panel';
 
 export interface CommentsModalProps {
   readonly prompt: Pick<Prompt, '_id' | 'title'>;
@@ -13,7 +13,7 @@ export interface CommentsModalProps {
 /** The comments of one prompt in a dialog titled by the prompt's title. Loaded on demand (lazy-comments-modal.tsx). */
 export default function CommentsModal({ prompt, onClose }: CommentsModalProps) {
   const titleId = useId();
-  const notes = useNotes(prompt._id);
+  const comments = useComments(prompt._id);
   return (
     <ModalDialog labelledBy={titleId} onClose={onClose} className="comments-modal">
       <div className="modal-dialog-header">
@@ -24,7 +24,7 @@ export default function CommentsModal({ prompt, onClose }: CommentsModalProps) {
           <X aria-hidden="true" size={20} />
         </button>
       </div>
-      <CommentsPanel promptId={prompt._id} notes={notes} />
+      <CommentsPanel promptId={prompt._id} comments={comments} />
     </ModalDialog>
   );
 }

@@ -12,22 +12,31 @@ import { commentsQueryOptions } from './api/get-comments';
 import { type CommentErrors, type CommentField, liveCommentErrors, commentCounter, submitCommentErrors } from './comment-rules';
 import './comments-panel.css';
 
-/** A prompt's notes, fetched each time a panel's holder mounts (commentsQueryOptions). */
-export function useNotes(promptId: string): UseQueryResult<Comment[]> {
+/** A prompt's comments, fetched each time a panel's holder mounts (commentsQueryOptions). */
+export function useComments(promptId: string): UseQueryResult<Comment[]> {
   return useQuery(commentsQueryOptions(promptId));
 }
 
 /**
- * The comments of one prompt and the form to add one; used by the comments
- * modal and the permalink page, which each fetch the notes (useNotes): the
- * page fetches them beside the prompt and shows once both have come.
+ * The comments have not answered yet, for the first time. Fetching again
+ * after a failure (Try Again, a note posted) is pending too, but what is
+ * on screen then must stay: a draft, focus, the page around it.
  */
-export function CommentsPanel({ promptId, notes }: { readonly promptId: string; readonly notes: UseQueryResult<Comment[]> }) {
+export function commentsArriving(comments: UseQueryResult<Comment[]>): boolean {
+  return comments.isPending && comments.errorUpdatedAt === 0;
+}
+
+/**
+ * The comments of one prompt and the form to add one; used by the comments
+ * modal and the permalink page, which each fetch the comments (useComments):
+ * the page asks for them beside the prompt and shows once both have come.
+ */
+export function CommentsPanel({ promptId, comments }: { readonly promptId: string; readonly comments: UseQueryResult<Comment[]> }) {
   return (
     <div className="comments-panel">
-      <CommentsList comments={notes} />
+      <CommentsList comments={comments} />
       {/* The form comes once the notes have: arriving above it, they would push it down under the visitor's eyes. */}
-      {!notes.isPending && <CommentForm promptId={promptId} />}
+      {!commentsArriving(comments) && <CommentForm promptId={promptId} />}
     </div>
   );
 }

@@ -33,7 +33,9 @@ function isTypingTarget(target: EventTarget | null): boolean {
 function useSearchText(filters: LibraryFilters, setFilters: ReturnType<typeof useLibraryFilters>[1]) {
   const [text, setText] = useState(filters.q);
   const written = useRef(filters.q);
-  const { pathname } = useLocation();
+  // The key too: a visitor who left while the other page loaded (the search dropped, below) and came back gets
+  // their typed search run, with the page the same but the location new.
+  const { pathname, key: locationKey } = useLocation();
 
   useEffect(() => {
     if (searchTextOf(filters.q) !== searchTextOf(written.current)) {
@@ -53,7 +55,7 @@ function useSearchText(filters: LibraryFilters, setFilters: ReturnType<typeof us
       setFilters({ ...filters, q: text }, { replace: searchTextOf(filters.q) !== '' && searchTextOf(text) !== '' });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, filters, setFilters, pathname]);
+  }, [text, filters, setFilters, pathname, locationKey]);
 
   /** Sets the text and the URL at once (a keyword click, the clear button). */
   const commit = useCallback(

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@prompt-vault/shared/messages';
 import type { Comment, Prompt } from '@prompt-vault/shared/schemas';
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CommentsPanel, useNotes } from '../../components/comments-modal/comments-panel';
+import { CommentsPanel, commentsArriving, useComments } from '../../components/comments-modal/comments-panel';
 import { OpenInMenu } from '../../components/open-in/open-in-menu';
 import { ActionNotice, useActionNotice } from '../../components/prompt-card/action-notice';
 import { LikeButton } from '../../components/prompt-card/like-button';
@@ -16,6 +16,7 @@ import { PromptTags } from '../../components/prompt-card/prompt-tags';
 import { promptQueryOptions } from '../../components/prompt-card/api/get-prompt';
 import { ReportButton } from '../../components/report-button/report-button';
 import { ShareButton } from '../../components/share-button';
+import { relatedPromptsQueryOptions } from './api/get-related-prompts';
 import { RelatedPrompts } from './related-prompts';
 import { paths, permalinkUrl } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
@@ -24,20 +25,37 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import '../../components/prompt-card/prompt-card.css';
 import './permalink.css';
 
+/** How long the page waits for its notes once its prompt has come, at most: a slow answer must not hide the prompt. */
+const COMMENTS_WAIT_MS = 2000;
+
+/** True once `ms` have passed since `key` was first given (undefined: not started). */
+function useWaitOver(key: string | undefined, ms: number): boolean {
+  const [over, setOver] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (key === undefined) return undefined;
+    const timer = setTimeout(() => setOver(key), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return key !== undefined && over === key;
+}
+
 /** One prompt on its own page: the whole text, tags, likes, copy, share, report and its comments. */
 export function PermalinkPage() {
   const { id = '' } = useParams();
   const prompt = useQuery(promptQueryOptions(id));
-  // The notes load beside the prompt, not after it, and the page shows once both have come: notes arriving
-  // later pushed the note form and the related prompts down (layout shift 0.022-0.060 in Lighthouse on desktop).
-  const notes = useNotes(id);
+  // The notes and the related prompts load beside the prompt, not after it, and the page shows once the prompt and
+  // its notes have come, or COMMENTS_WAIT_MS after the prompt: notes arriving later pushed the note form and the
+  // related prompts down (layout shift 0.022-0.060 in Lighthouse on desktop).
+  const comments = useComments(id);
+  usePrefetchQuery(relatedPromptsQueryOptions(id));
+  const waitedForComments = useWaitOver(prompt.isSuccess ? id : undefined, COMMENTS_WAIT_MS);
   const notFound = prompt.error instanceof ApiRequestError && prompt.error.status === 404;
   useDocumentTitle(
     prompt.data?.title ??
       (prompt.isError ? (notFound ? MESSAGES.permalink.notFoundHeading : MESSAGES.library.loadErrorHeading) : undefined),
   );
 
-  if (prompt.isPending || (prompt.isSuccess && notes.isPending)) {
+  if (prompt.isPending || (prompt.isSuccess && commentsArriving(comments) && !waitedForComments)) {
     return (
       <div className="page permalink-page" role="status" aria-label="Loading prompt">
         <div className="permalink-skeleton card-surface" />
@@ -67,10 +85,10 @@ export function PermalinkPage() {
   }
 
   // Keyed by the prompt: another prompt's page starts with its own blank variables.
-  return <PermalinkContent key={prompt.data._id} prompt={prompt.data} notes={notes} />;
+  return <PermalinkContent key={prompt.data._id} prompt={prompt.data} comments={comments} />;
 }
 
-function PermalinkContent({ prompt: data, notes }: { readonly prompt: Prompt; readonly notes: UseQueryResult<Comment[]> }) {
+function PermalinkContent({ prompt: data, comments }: { readonly prompt: Prompt; readonly comments: UseQueryResult<Comment[]> }) {
   const commentsHeadingId = useId();
   const [notice, showNotice] = useActionNotice();
   const variables = usePromptVariables(data.prompt);
@@ -119,7 +137,7 @@ function PermalinkContent({ prompt: data, notes }: { readonly prompt: Prompt; re
         <h2 id={commentsHeadingId}>
           {MESSAGES.permalink.commentsHeading} <span className="permalink-comments-count">({data.commentCount})</span>
         </h2>
-        <CommentsPanel promptId={data._id} notes={notes} />
+        <CommentsPanel promptId={data._id} comments={comments} />
       </section>
 
       <RelatedPrompts promptId={data._id} />
