@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { SEARCH_DEBOUNCE_MS } from '@prompt-vault/shared/limits';
 import { acceptCookies, card, createPrompt, createPromptsInCategory, unique } from '../support/library';
 import { holdRequests } from '../support/held-requests';
@@ -137,22 +137,40 @@ test('search runs on the server after the debounce, with a clear button; Clear s
   await expect(page.getByRole('button', { name: 'Clear', exact: true })).toHaveCount(0);
 });
 
-test('a search typed just before leaving for a page that is still loading does not bring the visitor back', async ({ page }) => {
+/**
+ * Opens the library, holds Insights' code, types `text` in the search box
+ * and leaves for Insights before the search's debounce ends (the page's
+ * clock stands still meanwhile, however slow the machine), then lets the
+ * debounce end with the library still on screen.
+ */
+async function typeThenLeaveForInsights(page: Page, text: string): Promise<() => void> {
   await page.clock.install();
   await page.goto('/');
   await expect(page.locator('.prompt-card').first()).toBeVisible();
   const releaseInsights = await holdRequests(page, '**/assets/analytics-page-*.js');
-  // The page's clock stands still, so the link is clicked before the search's debounce ends however slow the machine.
   await page.clock.pauseAt(Date.now() + 1000);
-  await page.getByPlaceholder('Search by title or content').fill('plan');
+  await page.getByPlaceholder('Search by title or content').fill(text);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Insights' }).click();
   await expect(page).toHaveURL(/\/analytics$/);
-  // The debounce ends while Insights' code is held, with the library still on screen.
   await page.clock.runFor(SEARCH_DEBOUNCE_MS * 2);
+  await expect(page.getByPlaceholder('Search by title or content')).toHaveValue(text);
+  return releaseInsights;
+}
+
+test('a search typed just before leaving for a page that is still loading does not bring the visitor back', async ({ page }) => {
+  const releaseInsights = await typeThenLeaveForInsights(page, 'plan');
   await page.clock.resume();
   releaseInsights();
   await expect(page.getByRole('heading', { level: 1, name: 'Insights Dashboard' })).toBeVisible();
   await expect(page).toHaveURL(/\/analytics$/);
+});
+
+test('a visitor who comes back before that page has loaded gets the search they typed', async ({ page }) => {
+  await typeThenLeaveForInsights(page, 'plan');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await page.clock.runFor(SEARCH_DEBOUNCE_MS * 2);
+  await expect(page).toHaveURL(/\?q=plan/);
 });
 
 test("'/' focuses the search box, but not while typing in a field", async ({ page }) => {

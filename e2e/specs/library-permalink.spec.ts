@@ -67,14 +67,19 @@ test('the page shows once its notes have come, and nothing on it moves as it fil
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const releaseNotes = await holdRequests(page, `**/api/comments/${prompt._id}`);
-  const promptAnswered = page.waitForResponse((response) => response.url().endsWith(`/api/prompts/${prompt._id}`));
+  await page.clock.install();
   await page.goto(`/prompts/${prompt._id}`);
 
-  // The prompt has come and the notes are held: the page waits for them.
-  await promptAnswered;
+  // The prompt has come (its title is the document's) and the notes are held: the page waits for them. The page's
+  // clock stands still until they have come, so its 2 s limit on waiting cannot pass however slow the machine.
+  await expect(page).toHaveTitle(`${prompt.title} · Prompt Vault`);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
   await expect(page.getByRole('status', { name: 'Loading prompt' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toHaveCount(0);
+  const notesAnswered = page.waitForResponse((response) => response.url().endsWith(`/api/comments/${prompt._id}`));
   releaseNotes();
+  await notesAnswered;
+  await page.clock.resume();
   await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toBeVisible();
   const notes = page.getByRole('region', { name: /Notes/ });
   await expect(notes.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveCount(3);

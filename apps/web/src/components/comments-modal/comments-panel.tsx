@@ -18,12 +18,13 @@ export function useComments(promptId: string): UseQueryResult<Comment[]> {
 }
 
 /**
- * The comments have not answered yet, for the first time. Fetching again
- * after a failure (Try Again, a note posted) is pending too, but what is
- * on screen then must stay: a draft, focus, the page around it.
+ * The comments have not answered yet since this holder asked. Fetching
+ * again after a failure (Try Again, a note posted) is pending too, but what
+ * is on screen then must stay: a draft, focus, the page around it. (Not the
+ * cache's own error time: a failure on an earlier visit is kept for minutes.)
  */
 export function commentsArriving(comments: UseQueryResult<Comment[]>): boolean {
-  return comments.isPending && comments.errorUpdatedAt === 0;
+  return comments.isPending && !comments.isFetchedAfterMount;
 }
 
 /**

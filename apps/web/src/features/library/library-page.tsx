@@ -33,9 +33,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 function useSearchText(filters: LibraryFilters, setFilters: ReturnType<typeof useLibraryFilters>[1]) {
   const [text, setText] = useState(filters.q);
   const written = useRef(filters.q);
-  // The key too: a visitor who left while the other page loaded (the search dropped, below) and came back gets
-  // their typed search run, with the page the same but the location new.
-  const { pathname, key: locationKey } = useLocation();
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (searchTextOf(filters.q) !== searchTextOf(written.current)) {
@@ -46,16 +44,23 @@ function useSearchText(filters: LibraryFilters, setFilters: ReturnType<typeof us
 
   useEffect(() => {
     if (searchTextOf(text) === searchTextOf(filters.q)) return undefined;
-    const timer = setTimeout(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const write = () => {
       // The visitor has left for a page that is still loading: the router keeps this page on screen until the
       // other is ready, but the address has moved on, and a search written now would bring the visitor back here.
-      if (window.location.pathname !== pathname) return;
+      // Asked again later: a visitor who comes back before it is ready (Back keeps this page's location, so
+      // nothing here runs again) gets their search.
+      if (window.location.pathname !== pathname) {
+        timer = setTimeout(write, SEARCH_DEBOUNCE_MS);
+        return;
+      }
       written.current = text;
       // Refining a search replaces its history entry; starting one adds an entry.
       setFilters({ ...filters, q: text }, { replace: searchTextOf(filters.q) !== '' && searchTextOf(text) !== '' });
-    }, SEARCH_DEBOUNCE_MS);
+    };
+    timer = setTimeout(write, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, filters, setFilters, pathname, locationKey]);
+  }, [text, filters, setFilters, pathname]);
 
   /** Sets the text and the URL at once (a keyword click, the clear button). */
   const commit = useCallback(
