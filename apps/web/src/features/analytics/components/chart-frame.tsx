@@ -136,7 +136,7 @@ export function ChartFrame<TType extends ChartType>({
       responsive: true,
       // No drawing-in animation: Chart.js redrew each of the four charts 41-56 times in the page's first second,
       // holding a slow phone's main thread as the visitor starts to scroll (Lighthouse mobile on Insights, 4x
-      // throttled: script 2,500-2,870 -> 1,590-1,750 ms, total blocking time 1,130-1,250 -> 830-1,140 ms). It also
+      // throttled: script evaluation 2,491-2,872 -> 1,591-1,751 ms; docs/performance.md, session 39). It also
       // spares visitors who ask their system for reduced motion, which Chart.js's animations ignore.
       animation: false,
       maintainAspectRatio: false,
