@@ -32,6 +32,7 @@ import { reportRoutes } from './reports/routes';
 import { createReportsService } from './reports/service';
 import { trackAllowedMethods } from './http/allowed-methods';
 import { parseQueryString } from './http/query-string';
+import { rememberingQueryValidation } from './http/remembered-query-validation';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
@@ -88,7 +89,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     return503OnClosing: false,
   });
   deps.instrument?.(base);
-  base.setValidatorCompiler(validatorCompiler);
+  base.setValidatorCompiler(rememberingQueryValidation(validatorCompiler));
   base.setSerializerCompiler(serializerCompiler);
   const allowedMethods = trackAllowedMethods(base);
   registerErrorHandler(base);
