@@ -114,6 +114,14 @@ export type LikeInput = z.infer<typeof likeInputSchema>;
 export const SORT_OPTIONS = ['likes_desc', 'likes_asc', 'newest', 'copies_desc', 'relevance'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
+/**
+ * The querystring schemas (this one, countQuerySchema and suggestQuerySchema)
+ * must give the same value for the same querystring whenever it comes: the
+ * server remembers what each made of the last few hundred it saw
+ * (apps/server/src/http/remembered-query-validation.ts), so a default read
+ * from the clock or a check that depends on anything but the text would go
+ * stale there.
+ */
 export const listQuerySchema = z.object({
   q: z.string().overwrite(searchTextOf).max(200, 'q must be at most 200 characters').optional(),
   category: z.string().max(200).optional(),

@@ -1,10 +1,11 @@
 import type { FastifySchemaCompiler } from 'fastify';
 
 /**
- * How many distinct valid querystrings each route remembers. Browsing asks
- * the same few again and again (the first page, each category, a tag, an
- * order); a visitor's search text or cursor makes a new one, which takes the
- * oldest's place.
+ * How many distinct valid querystrings each route remembers (a GET route's
+ * HEAD twin has its own). Browsing asks the same few again and again (the
+ * first page, each category, a tag, an order); a visitor's search text or
+ * cursor makes a new one, which takes the place of the one least recently
+ * asked.
  */
 export const REMEMBERED_QUERIES_PER_ROUTE = 500;
 
@@ -24,9 +25,13 @@ export const LONGEST_REMEMBERED_QUERY = 1024;
  * split, normalising and checks most of all: at 100,000 prompts, a fixed
  * rate of cached pages, the median of five runs, 30.0 -> 24.0 microseconds a
  * request for `tags=coding`, 24.5 -> 22.2 for `category=Coding`, 25.0 ->
- * 24.2 for the first page (docs/performance.md, session 40). Eviction is
- * first in, first out: a stream of new searches cannot grow it, and a
- * popular querystring pushed out is remembered again at its next request.
+ * 24.2 for the first page (docs/performance.md, session 40). A querystring
+ * is known by its parsed object as JSON, so the same parameters in another
+ * order are another entry.
+ *
+ * The schemas must give the same value for the same querystring, whenever
+ * it comes (no default read from the clock or the config): packages/shared's
+ * schemas.ts says so beside the querystring schemas.
  *
  * Only a value is remembered, never an error, which the error handler turns
  * into a response. The value is frozen, arrays too, since every request with
@@ -42,10 +47,16 @@ export function rememberingQueryValidation<Schema>(compile: FastifySchemaCompile
       const key = JSON.stringify(data);
       if (key.length > LONGEST_REMEMBERED_QUERY) return validate(data);
       const known = remembered.get(key);
-      if (known !== undefined) return known;
+      if (known !== undefined) {
+        // Moved to the newest end, so the querystrings asked most stay while one-off searches pass through.
+        remembered.delete(key);
+        remembered.set(key, known);
+        return known;
+      }
       const result = validate(data);
       if (!isValue(result)) return result;
       const frozen = { value: deepFreeze(result.value) };
+      // A Map iterates in insertion order: its first key is the one least recently asked.
       if (remembered.size >= REMEMBERED_QUERIES_PER_ROUTE) remembered.delete(remembered.keys().next().value as string);
       remembered.set(key, frozen);
       return frozen;
