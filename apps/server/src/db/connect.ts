@@ -20,6 +20,7 @@ import { registerSqliteFunctions } from './sqlite-functions';
 import { startCheckpointThread } from './sqlite-checkpoints';
 import { SqliteReadPool } from './sqlite-read-pool';
 import { sqliteReadPoolDialect } from './sqlite-read-pool-dialect';
+import { RecentlyUsed } from '../runtime/recently-used';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -165,23 +166,14 @@ const STATEMENT_CACHE_SIZE = 200;
  * synchronous: a statement never runs twice at once.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+  const statements = new RecentlyUsed<string, SqliteStatement>(STATEMENT_CACHE_SIZE);
   return {
     close: () => sqlite.close(),
     prepare(sql) {
       const cached = statements.get(sql);
-      if (cached) {
-        // Most recently used last, so eviction drops the least recently used.
-        statements.delete(sql);
-        statements.set(sql, cached);
-        return cached;
-      }
+      if (cached) return cached;
       const statement = sqlite.prepare(sql);
       statements.set(sql, statement);
-      if (statements.size > STATEMENT_CACHE_SIZE) {
-        const oldest = statements.keys().next().value;
-        if (oldest !== undefined) statements.delete(oldest);
-      }
       return statement;
     },
   };

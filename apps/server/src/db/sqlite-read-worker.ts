@@ -17,6 +17,7 @@ import Database from 'better-sqlite3';
 import { STOP_MESSAGE } from './sqlite-thread-messages.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
 import { startIdleGarbageCollection } from '../runtime/idle-collection.ts';
+import { RecentlyUsed } from '../runtime/recently-used.ts';
 
 interface Job {
   readonly id: number;
@@ -40,15 +41,14 @@ registerSqliteFunctions(connection);
 connection.pragma(`cache_size = -${READ_THREAD_PAGE_CACHE_KIB}`);
 
 /** Compiled statements by SQL text: the list's queries come in a few dozen shapes. */
-const statements = new Map<string, Database.Statement>();
 const STATEMENT_CACHE_SIZE = 100;
+const statements = new RecentlyUsed<string, Database.Statement>(STATEMENT_CACHE_SIZE);
 
 function statement(sql: string): Database.Statement {
   let prepared = statements.get(sql);
   if (!prepared) {
     prepared = connection.prepare(sql);
     statements.set(sql, prepared);
-    if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
   }
   return prepared;
 }

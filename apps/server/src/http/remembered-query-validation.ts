@@ -1,4 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
+import { RecentlyUsed } from '../runtime/recently-used';
 
 /**
  * How many distinct valid querystrings each route remembers (a GET route's
@@ -42,22 +43,15 @@ export function rememberingQueryValidation<Schema>(compile: FastifySchemaCompile
   return (route) => {
     const validate = compile(route);
     if (route.httpPart !== 'querystring') return validate;
-    const remembered = new Map<string, ReturnType<typeof validate>>();
+    const remembered = new RecentlyUsed<string, ReturnType<typeof validate>>(REMEMBERED_QUERIES_PER_ROUTE);
     return (data) => {
       const key = JSON.stringify(data);
       if (key.length > LONGEST_REMEMBERED_QUERY) return validate(data);
       const known = remembered.get(key);
-      if (known !== undefined) {
-        // Moved to the newest end, so the querystrings asked most stay while one-off searches pass through.
-        remembered.delete(key);
-        remembered.set(key, known);
-        return known;
-      }
+      if (known !== undefined) return known;
       const result = validate(data);
       if (!isValue(result)) return result;
       const frozen = { value: deepFreeze(result.value) };
-      // A Map iterates in insertion order: its first key is the one least recently asked.
-      if (remembered.size >= REMEMBERED_QUERIES_PER_ROUTE) remembered.delete(remembered.keys().next().value as string);
       remembered.set(key, frozen);
       return frozen;
     };
