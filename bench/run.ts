@@ -28,6 +28,7 @@ import {
   resultTable,
 } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
+import { startProcessorClock } from './lib/processor-time';
 import { measureCommonWord, measureTwoLetterSearch } from './lib/common-word';
 import { measureSummaryReads } from './lib/summary-reads';
 import { RELEVANCE_NEEDLES, TAG_FILTERS, compareWithLikesOrder } from './lib/order-comparison';
@@ -193,18 +194,21 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
 
     console.log(`[${dialect}] search, a new needle per request`);
     const warmUpRequests = Math.min(COLD_WARM_UP_REQUESTS, Math.floor(needles.length / 4));
-    // /api/health is timed in the measured window alone, as the searches are.
+    // /api/health and the processes' processor time are measured in the window alone, as the searches are.
     let health: Promise<number[]> | undefined;
+    let processorClock: ReturnType<typeof startProcessorClock> | undefined;
     const coldSearch = await searchEachNeedleOnce(server.url, needles, {
       connections,
       warmUpRequests,
       seconds,
       onWindowOpen: () => {
+        processorClock = startProcessorClock(server.pid, url);
         health = probeHealth(server.url, seconds);
         // Awaited once the load ends; should the load fail first, its error is the one reported.
         health.catch(() => undefined);
       },
     });
+    const coldSearchProcessorTime = processorClock?.perRequest(coldSearch.requests);
     const coldSearchHealth = healthFigures((await health) ?? []);
     // The health check does not wait for searches: the next row must not start behind the ones left in flight.
     // A search that finds nothing answers in 2-17 ms when the server is idle (100,000 prompts): 50 ms leaves room.
@@ -259,6 +263,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
       endpoints,
       coldSearch,
       coldSearchHealth,
+      coldSearchProcessorTime,
       search,
       commonWord,
       twoLetters,

@@ -23,12 +23,13 @@ export async function freePort(): Promise<number> {
 export interface Process {
   readonly child: ChildProcess;
   readonly url: string;
+  readonly pid: number;
   /** Resident memory now and at its peak, in MB (Linux /proc). */
   memory(): { rssMb: number; peakMb: number };
   stop(): Promise<void>;
 }
 
-function readMemory(pid: number | undefined): { rssMb: number; peakMb: number } {
+function readMemory(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
   return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
@@ -67,10 +68,13 @@ export async function startNode(
     }
     await sleep(200);
   }
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`${script} has no process id`);
   return {
     child,
     url,
-    memory: () => readMemory(child.pid),
+    pid,
+    memory: () => readMemory(pid),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

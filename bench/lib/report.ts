@@ -4,6 +4,7 @@ import { FULL_LIST_CLIENTS, type FullListLoadResult } from './full-list-load';
 import type { CrossInstanceResult } from './cross-instance';
 import { COPY_RATE, type CopiesLoadResult } from './copies-load';
 import type { HealthFigures } from './health-probe';
+import { type ProcessorTime, processorTimeText } from './processor-time';
 import type { LikesLoadResult } from './likes-load';
 import type { SearchSpeed } from './search-speed';
 import type { CommonWordSearch } from './common-word';
@@ -38,6 +39,8 @@ export interface DialectFigures {
   readonly coldSearch: LoadResult;
   /** /api/health, asked every 10 ms while those searches run. */
   readonly coldSearchHealth: HealthFigures;
+  /** What each process spent on one of those searches. Absent in runs before session 41. */
+  readonly coldSearchProcessorTime?: ProcessorTime;
   readonly search: SearchSpeed;
   /** One client: facets, analytics and the list's total right after each kind of write. Absent in runs before it existed. */
   readonly summaryReads?: SummaryReads;
@@ -235,7 +238,7 @@ export function resultTable(run: BenchRun): string {
             healthMiss(health),
             load.failures > 0 ? `${int(load.failures)} failed` : '',
           ].filter(Boolean);
-          return `${int(load.rps)} req/s, p50 ${ms(load.p50)} ms, p99 ${ms(load.p99)} ms${healthMeanwhile(health)}: ${verdict(misses.length === 0, misses.join(', '))}`;
+          return `${int(load.rps)} req/s, p50 ${ms(load.p50)} ms, p99 ${ms(load.p99)} ms${healthMeanwhile(health)}${processorTimeText(figures.coldSearchProcessorTime)}: ${verdict(misses.length === 0, misses.join(', '))}`;
         }),
         `>= ${int(BUDGETS.coldSearchRate)} req/s, p99 <= ${BUDGETS.coldSearchP99Ms} ms, health p99 <= ${BUDGETS.loadHealthP99Ms} ms`,
         '-',
