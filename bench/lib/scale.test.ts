@@ -24,6 +24,7 @@ function figures(dialect: DialectFigures['dialect'], latency: number, rate: numb
     })),
     coldSearch: loadOf(rate, latency),
     coldSearchHealth: { p50: latency / 2, p99: latency },
+    coldSearchProcessorTime: { serverMs: latency / 10, clientMs: 0.1, ...(dialect === 'postgres' ? { databaseMs: latency / 5 } : {}) },
     search: { indexedMs: latency, scanMs: latency * 20, matches: {} },
     commonWord: { word: 'data', matches: 10, share: 0.5, p50Ms: latency, maxMs: latency, pageP50Ms: latency, pageMaxMs: latency },
     suggest: { ...timing, suggested: 90 },
@@ -63,6 +64,13 @@ describe('the scale table', () => {
     expect(row('Copies, req/s')).toBe('| Copies, req/s | 1,000 | 800 | 0.80x | 1,000 | 250 | 0.25x (worse) |');
     expect(row('`/api/health` during likes, p99')).toBe(
       '| `/api/health` during likes, p99 | 5.0 ms | 7.5 ms | 1.50x | 10 ms | 30 ms | 3.00x (worse) |',
+    );
+    expect(row("Distinct searches, the server's processor time a request")).toBe(
+      "| Distinct searches, the server's processor time a request | 1,000 µs | 1,500 µs | 1.50x | 2,000 µs | 6,000 µs | 3.00x (worse) |",
+    );
+    // SQLite's database work is the server's own.
+    expect(row("Distinct searches, PostgreSQL's processor time a request")).toBe(
+      "| Distinct searches, PostgreSQL's processor time a request | - | - | - | 4,000 µs | 12,000 µs | 3.00x (worse) |",
     );
     // Runs from before /api/health was timed during the copies row.
     expect(row('`/api/health` during copies, p99')).toBe('| `/api/health` during copies, p99 | - | - | - | - | - | - |');
