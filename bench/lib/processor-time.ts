@@ -3,13 +3,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 /**
  * Processor time a request, by process, while a load runs: the server's,
  * the database's (PostgreSQL's processes, when they run on this machine)
- * and the load's own client. Requests a second and their p99 move by 20-40%
- * with the machine the bench lands on (docs/performance.md: the same build
- * ran 410 to 762 distinct searches a second within an hour in session 41);
- * the time each process spends on a request moves far less, so two runs on
- * different machines can still tell which part of a search grew.
+ * and the load's own client. Requests a second and their p99 say how the
+ * whole machine coped (the same build ran 410 to 762 distinct searches a
+ * second within an hour in session 41, docs/performance.md); what each
+ * process spent says which part of a request grew or shrank between two
+ * runs, though a slow spell raises every process's time too.
  */
 export interface ProcessorTime {
+  /** The server's process, its threads included; it also answers the health checks timed beside the load. */
   readonly serverMs: number;
   /** PostgreSQL's processes together; absent for SQLite (its work is the server's) or a database on another machine. */
   readonly databaseMs?: number;
@@ -23,21 +24,33 @@ const TICKS_PER_SECOND = 100;
 /** The name PostgreSQL's server processes run under (their `comm`). */
 const POSTGRES_PROCESS = 'postgres';
 
-/**
- * A /proc/<pid>/stat line's name and its user plus system time in ms. The
- * name sits between the first '(' and the last ')', and may itself hold
- * spaces and parentheses, so the fields after it are counted from that
- * last ')': utime and stime are the 14th and 15th fields of the line.
- */
-export function parseStat(stat: string): { name: string; cpuMs: number } {
-  const nameEnd = stat.lastIndexOf(')');
-  const fields = stat.slice(nameEnd + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  if (!Number.isFinite(ticks)) throw new Error(`Unexpected /proc stat line: ${stat.slice(0, 200)}`);
-  return { name: stat.slice(stat.indexOf('(') + 1, nameEnd), cpuMs: (ticks * 1000) / TICKS_PER_SECOND };
+/** What a /proc/<pid>/stat line says of a process. */
+interface ProcessStat {
+  readonly name: string;
+  /** Its own user plus system time, in ms. */
+  readonly cpuMs: number;
+  /** The same of its children that have ended and that it has waited for. */
+  readonly endedChildrenCpuMs: number;
 }
 
-function readStat(pid: number | string): { name: string; cpuMs: number } | undefined {
+/**
+ * A /proc/<pid>/stat line's name and times. The name sits between the
+ * first '(' and the last ')', and may itself hold spaces and parentheses,
+ * so the fields after it are counted from that last ')': utime, stime,
+ * cutime and cstime are the 14th to 17th fields of the line.
+ */
+export function parseStat(stat: string): ProcessStat {
+  const nameEnd = stat.lastIndexOf(')');
+  const fields = stat.slice(nameEnd + 2).split(' ');
+  const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+  const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
+  const own = ms((utime ?? Number.NaN) + (stime ?? Number.NaN));
+  const children = ms((cutime ?? Number.NaN) + (cstime ?? Number.NaN));
+  if (!Number.isFinite(own) || !Number.isFinite(children)) throw new Error(`Unexpected /proc stat line: ${stat.slice(0, 200)}`);
+  return { name: stat.slice(stat.indexOf('(') + 1, nameEnd), cpuMs: own, endedChildrenCpuMs: children };
+}
+
+function readStat(pid: number | string): ProcessStat | undefined {
   try {
     return parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch (error) {
@@ -55,10 +68,12 @@ export function processCpuMs(pid: number): number {
 }
 
 /**
- * The processor time so far of every process of this machine named `name`,
- * in ms, and how many there are. A process that ends takes its time with it,
- * so this measures processes that outlive the span timed: PostgreSQL's
- * backends for the server's pooled connections, which stay open.
+ * The processor time so far of the processes of this machine named `name`
+ * and of their ended children, in ms, and how many there are. A process
+ * that ends leaves the listing, but once its parent has waited for it its
+ * time is in the parent's ended children's: PostgreSQL's postmaster waits
+ * for every backend and parallel worker, so the sum stays whole when one
+ * ends within the span timed.
  */
 export function namedProcessesCpuMs(name: string): { cpuMs: number; processes: number } {
   let cpuMs = 0;
@@ -67,7 +82,7 @@ export function namedProcessesCpuMs(name: string): { cpuMs: number; processes: n
     if (!/^\d+$/.test(entry)) continue;
     const stat = readStat(entry);
     if (stat?.name !== name) continue;
-    cpuMs += stat.cpuMs;
+    cpuMs += stat.cpuMs + stat.endedChildrenCpuMs;
     processes += 1;
   }
   return { cpuMs, processes };
@@ -87,18 +102,25 @@ export function isLocalPostgres(databaseUrl: string): boolean {
 
 /**
  * Starts timing the server's process, the local PostgreSQL's when
- * `databaseUrl` names one, and this process; `perRequest` divides what each
- * spent since by the requests served meanwhile.
+ * `databaseUrl` names one and its processes are in this machine's listing
+ * (not, for one, from inside a container of its own), and this process;
+ * `perRequest` divides what each spent since by the requests served
+ * meanwhile, or gives undefined when none was. `databaseProcess` names the
+ * database's processes (a test's stand-ins).
  */
-export function startProcessorClock(serverPid: number, databaseUrl: string): { perRequest(requests: number): ProcessorTime } {
-  const postgres = isLocalPostgres(databaseUrl);
+export function startProcessorClock(
+  serverPid: number,
+  databaseUrl: string,
+  databaseProcess = POSTGRES_PROCESS,
+): { perRequest(requests: number): ProcessorTime | undefined } {
+  const databaseAtStart = isLocalPostgres(databaseUrl) ? namedProcessesCpuMs(databaseProcess) : undefined;
+  const database = databaseAtStart && databaseAtStart.processes > 0 ? databaseAtStart.cpuMs : undefined;
   const server = processCpuMs(serverPid);
-  const database = postgres ? namedProcessesCpuMs(POSTGRES_PROCESS).cpuMs : undefined;
   const client = ownCpuMs();
   return {
     perRequest(requests) {
-      if (requests <= 0) throw new Error('No request to divide the processor time by');
-      const databaseMs = database === undefined ? undefined : (namedProcessesCpuMs(POSTGRES_PROCESS).cpuMs - database) / requests;
+      if (requests <= 0) return undefined;
+      const databaseMs = database === undefined ? undefined : (namedProcessesCpuMs(databaseProcess).cpuMs - database) / requests;
       return {
         serverMs: (processCpuMs(serverPid) - server) / requests,
         ...(databaseMs === undefined ? {} : { databaseMs }),
