@@ -28,7 +28,7 @@ import {
   resultTable,
 } from './lib/report';
 import { measureSearchSpeed } from './lib/search-speed';
-import { startProcessorClock } from './lib/processor-time';
+import { type ProcessorTime, startProcessorClock } from './lib/processor-time';
 import { measureCommonWord, measureTwoLetterSearch } from './lib/common-word';
 import { measureSummaryReads } from './lib/summary-reads';
 import { RELEVANCE_NEEDLES, TAG_FILTERS, compareWithLikesOrder } from './lib/order-comparison';
@@ -197,6 +197,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     // /api/health and the processes' processor time are measured in the window alone, as the searches are.
     let health: Promise<number[]> | undefined;
     let processorClock: ReturnType<typeof startProcessorClock> | undefined;
+    let coldSearchProcessorTime: ProcessorTime | undefined;
     const coldSearch = await searchEachNeedleOnce(server.url, needles, {
       connections,
       warmUpRequests,
@@ -207,8 +208,10 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
         // Awaited once the load ends; should the load fail first, its error is the one reported.
         health.catch(() => undefined);
       },
+      onWindowClose: (responses) => {
+        coldSearchProcessorTime = processorClock?.perRequest(responses);
+      },
     });
-    const coldSearchProcessorTime = processorClock?.perRequest(coldSearch.requests);
     const coldSearchHealth = healthFigures((await health) ?? []);
     // The health check does not wait for searches: the next row must not start behind the ones left in flight.
     // A search that finds nothing answers in 2-17 ms when the server is idle (100,000 prompts): 50 ms leaves room.

@@ -3,7 +3,7 @@ import { Random } from '../../apps/server/cli/generate/random';
 import type { DatabaseHandle } from '../../apps/server/src/db/connect';
 import { matchListLimit } from '../../apps/server/src/prompts/listing';
 import { countPrompts, findMatches, keptSearchCount, matchCountReach } from '../../apps/server/src/prompts/read-repository';
-import { type LoadResult, steadyLoad } from './load';
+import { type LoadResult, type SteadyLoadOptions, steadyLoad } from './load';
 
 /** The seed of distinctNeedles' choices: any fixed number. */
 const NEEDLE_SEED = 20_261_128;
@@ -79,13 +79,13 @@ export async function searchRequests(database: DatabaseHandle, needles: readonly
  * Searches, each request the next of `paths` (searchRequests), as one
  * continuous load (steadyLoad): the first `warmUpRequests` warm the server
  * up, the figures are those of the `seconds` after them, and
- * `onWindowOpen` is called as those begin. Fails afterwards if the paths
+ * `onWindowOpen` is called as those begin, `onWindowClose` as they end. Fails afterwards if the paths
  * ran out, since a request made twice could have been a cache hit.
  */
 export async function searchEachNeedleOnce(
   baseUrl: string,
   paths: readonly string[],
-  options: { readonly connections: number; readonly warmUpRequests: number; readonly seconds: number; readonly onWindowOpen?: () => void },
+  options: Pick<SteadyLoadOptions, 'connections' | 'warmUpRequests' | 'seconds' | 'onWindowOpen' | 'onWindowClose'>,
 ): Promise<LoadResult> {
   let next = 0;
   const result = await steadyLoad({

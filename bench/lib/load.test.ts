@@ -33,6 +33,7 @@ describe('steadyLoad', () => {
     let next = 0;
     const receivedAtOpen: number[] = [];
     const windowTimes: number[] = [];
+    const closedWith: number[] = [];
     const measured = await steadyLoad({
       url: base,
       connections: 2,
@@ -40,6 +41,7 @@ describe('steadyLoad', () => {
       warmUpRequests: WARM_UP_REQUESTS,
       nextPath: () => `/${next++}`,
       onWindowOpen: () => receivedAtOpen.push(paths.length),
+      onWindowClose: (responses) => closedWith.push(responses),
       onWindowResponse: (ms) => windowTimes.push(ms),
     });
     const result = { ...measured, slowest: windowTimes.filter((ms) => ms >= WARM_UP_DELAY_MS * 0.8).length };
@@ -48,6 +50,8 @@ describe('steadyLoad', () => {
     expect(receivedAtOpen).toHaveLength(1);
     expect(receivedAtOpen[0]).toBeGreaterThanOrEqual(WARM_UP_REQUESTS - 2);
     expect(receivedAtOpen[0]).toBeLessThanOrEqual(WARM_UP_REQUESTS);
+    // And closed once, with every response the figures count: none after it is.
+    expect(closedWith).toEqual([measured.requests]);
     // Each path asked once, the first ones first (two connections may deliver neighbours in either order).
     expect([...paths].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))).toEqual(
       Array.from({ length: paths.length }, (_, index) => `/${index}`),

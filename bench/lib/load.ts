@@ -64,6 +64,8 @@ export interface SteadyLoadOptions {
   readonly nextPath: () => string;
   /** Called once, as the window opens (to start measuring something else alongside). */
   readonly onWindowOpen?: () => void;
+  /** Called once, as the window closes, with the responses it counted (to stop measuring alongside). */
+  readonly onWindowClose?: (responses: number) => void;
   /** Called with each response time (ms) the figures count, for a caller that keeps them. */
   readonly onWindowResponse?: (ms: number) => void;
 }
@@ -108,7 +110,10 @@ export async function steadyLoad(options: SteadyLoadOptions): Promise<LoadResult
             if (sent === warmUpRequests) {
               windowStart = performance.now();
               windowEnd = windowStart + seconds * 1000;
-              stopTimer = setTimeout(() => instance?.stop(), seconds * 1000);
+              stopTimer = setTimeout(() => {
+                options.onWindowClose?.(inWindow);
+                instance?.stop();
+              }, seconds * 1000);
               options.onWindowOpen?.();
             }
             sent += 1;
