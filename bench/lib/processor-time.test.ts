@@ -33,6 +33,13 @@ async function spinner(title: string, spinMs = SPIN_MS) {
   return child;
 }
 
+/** Has a spinner spin SPIN_MS more, and waits until it has. */
+async function spinAgain(child: Awaited<ReturnType<typeof spinner>>) {
+  const spun = once(child.stdout!, 'data');
+  child.kill('SIGUSR1');
+  await spun;
+}
+
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
@@ -92,9 +99,7 @@ describe('processor time from /proc', () => {
     // Its first spin comes before the clock starts; the second, after.
     const server = await spinner('pv-server');
     const clock = startProcessorClock(server.pid ?? 0, 'sqlite:unused.db');
-    const spun = once(server.stdout!, 'data');
-    server.kill('SIGUSR1');
-    await spun;
+    await spinAgain(server);
     const time = clock.perRequest(4);
     expect(time?.serverMs).toBeGreaterThanOrEqual((SPIN_MS - 20) / 4);
     expect(time?.serverMs).toBeLessThan((SPIN_MS + 100) / 4);
@@ -105,9 +110,7 @@ describe('processor time from /proc', () => {
   it("times the local database's processes alike, and none it cannot see", async () => {
     const database = await spinner('pv-database');
     const clock = startProcessorClock(process.pid, 'postgres://bench@127.0.0.1:5432/bench', 'pv-database');
-    const spun = once(database.stdout!, 'data');
-    database.kill('SIGUSR1');
-    await spun;
+    await spinAgain(database);
     const time = clock.perRequest(2);
     expect(time?.databaseMs).toBeGreaterThanOrEqual((SPIN_MS - 20) / 2);
     expect(time?.databaseMs).toBeLessThan((SPIN_MS + 100) / 2);
