@@ -107,6 +107,15 @@ describe('processor time from /proc', () => {
     expect(clock.perRequest(0)).toBeUndefined();
   });
 
+  it('gives no figure once the server has gone, rather than throwing in the load', async () => {
+    const server = await spinner('pv-gone', 0);
+    const clock = startProcessorClock(server.pid ?? 0, 'sqlite:unused.db');
+    const exited = once(server, 'exit');
+    server.kill('SIGKILL');
+    await exited;
+    expect(clock.perRequest(4)).toBeUndefined();
+  });
+
   it("times the local database's processes alike, and none it cannot see", async () => {
     const database = await spinner('pv-database');
     const clock = startProcessorClock(process.pid, 'postgres://bench@127.0.0.1:5432/bench', 'pv-database');

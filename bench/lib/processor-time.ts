@@ -105,7 +105,9 @@ export function isLocalPostgres(databaseUrl: string): boolean {
  * `databaseUrl` names one and its processes are in this machine's listing
  * (not, for one, from inside a container of its own), and this process;
  * `perRequest` divides what each spent since by the requests served
- * meanwhile, or gives undefined when none was. `databaseProcess` names the
+ * meanwhile, or gives undefined when none was or the server has gone (it
+ * runs in the load's timer, where a throw would end the bench without
+ * the row that shows the failures). `databaseProcess` names the
  * database's processes (a test's stand-ins).
  */
 export function startProcessorClock(
@@ -119,10 +121,11 @@ export function startProcessorClock(
   const client = ownCpuMs();
   return {
     perRequest(requests) {
-      if (requests <= 0) return undefined;
+      const serverNow = readStat(serverPid)?.cpuMs;
+      if (requests <= 0 || serverNow === undefined) return undefined;
       const databaseMs = database === undefined ? undefined : (namedProcessesCpuMs(databaseProcess).cpuMs - database) / requests;
       return {
-        serverMs: (processCpuMs(serverPid) - server) / requests,
+        serverMs: (serverNow - server) / requests,
         ...(databaseMs === undefined ? {} : { databaseMs }),
         clientMs: (ownCpuMs() - client) / requests,
       };
