@@ -8,7 +8,7 @@ import { parseDatabaseUrl } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/connect';
 import { firstScreenAssets, totalGzip } from './lib/first-screen';
 import { type BenchDialect, DEFAULT_BENCH_PROMPTS, databaseUrl, ensureData } from './lib/data';
-import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
+import { SERVER_BUNDLE, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../apps/server/launch';
 import { distinctNeedles, searchEachNeedleOnce, searchRequests, uncachedSearchPath } from './lib/cold-search';
 import { crossInstanceVisibility } from './lib/cross-instance';
 import { FULL_LIST_CLIENTS, fullListLoad } from './lib/full-list-load';
@@ -168,12 +168,12 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
     const rawFile = join(ROOT, 'bench/.data/raw-responses.json');
     await writeFile(rawFile, JSON.stringify(responses));
     const rawPort = await freePort();
-    // The same V8 flags as the app, so both run with the same garbage collector settings.
+    // The same V8 flags and allocator setting as the app, so both run with the same garbage collector and arenas.
     const raw = await startNode(
       'bench/raw-server.ts',
       [rawFile, String(rawPort)],
       SERVER_NODE_FLAGS,
-      {},
+      { ...SERVER_ENVIRONMENT },
       async (base) => (await fetch(`${base}/`)).status === 404,
       rawPort,
     );

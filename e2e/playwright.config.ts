@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../apps/server/launch';
+import { SERVER_BUNDLE, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../apps/server/launch';
 import { CHROMIUM_FLAGS } from './support/chromium';
 
 /**
@@ -46,6 +46,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
+      ...SERVER_ENVIRONMENT,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${databasePath}`,

@@ -1,7 +1,10 @@
 /**
  * How the built server runs: `node <SERVER_NODE_FLAGS> <SERVER_BUNDLE>` from
- * the repository root. The server's package.json "start" script spells out
- * the same command; the Playwright suite and the bench start it from here.
+ * the repository root, with SERVER_ENVIRONMENT added to its environment. The
+ * server's package.json "start" script (through cross-env, so that the
+ * variable is set under Windows' shell too) and CI's smoke test spell out
+ * the same command (serverCommand); the Playwright suite and the bench
+ * start it from here.
  *
  * --max-semi-space-size=4 (MB): V8 grows its young generation up to 16 MB
  * per semi-space under a request load, and the process's resident memory
@@ -35,3 +38,25 @@ export const SERVER_NODE_FLAGS: readonly string[] = [
   '--max-old-space-size=1024',
   '--expose-gc',
 ];
+
+/**
+ * MALLOC_ARENA_MAX=2: the C library's allocator (glibc's malloc, which
+ * SQLite, zlib and Node's own C++ use; V8's heaps are apart) gives each
+ * thread that allocates an arena of its own, up to eight per core, and an
+ * arena keeps what its thread freed for that thread. The SQLite read
+ * threads (db/sqlite-read-pool.ts) allocate the lists FTS5 reads, up to
+ * megabytes at 1,000,000 prompts, and each of their arenas kept its
+ * largest: in a bench at 1,000,000 prompts the process peaked at 254 MB,
+ * over the budget of 250, with 46-72 MB of its anonymous memory outside V8's heaps. Two
+ * arenas for every thread: the same distinct searches and best-match
+ * reads by hand peaked at 226-227 against 242 MB, at the same rate
+ * (decision 0025). glibc reads it once, before any code runs, so it cannot
+ * be set from inside the process.
+ */
+export const SERVER_ENVIRONMENT: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
+/** The shell command that runs `bundle` as the server runs: SERVER_ENVIRONMENT, node and SERVER_NODE_FLAGS. */
+export function serverCommand(bundle: string = SERVER_BUNDLE): string {
+  const assignments = Object.entries(SERVER_ENVIRONMENT).map(([name, value]) => `${name}=${value}`);
+  return [...assignments, 'node', ...SERVER_NODE_FLAGS, bundle].join(' ');
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../apps/server/launch';
+import { SERVER_BUNDLE, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../apps/server/launch';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -97,6 +97,7 @@ export async function startBuiltServer(databaseUrl: string, env: Record<string, 
     [],
     SERVER_NODE_FLAGS,
     {
+      ...SERVER_ENVIRONMENT,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../apps/server/launch';
+import { SERVER_BUNDLE, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../apps/server/launch';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_FOLDER = join(REPOSITORY_ROOT, 'apps', 'server');
@@ -44,7 +44,15 @@ test('the built server and the CLI share the default database when DATABASE_URL 
   let output = '';
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/main.js'], {
     cwd: SERVER_FOLDER,
-    env: { ...defaultEnvironment(), PORT: String(PORT), HOST: '127.0.0.1', SERVE_WEB: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...defaultEnvironment(),
+      ...SERVER_ENVIRONMENT,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SERVE_WEB: '0',
+      RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../apps/server/launch';
+import { SERVER_BUNDLE, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../apps/server/launch';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -29,6 +29,7 @@ export class OwnServer {
       cwd: REPOSITORY_ROOT,
       env: {
         ...process.env,
+        ...SERVER_ENVIRONMENT,
         HOST: '127.0.0.1',
         PORT: String(this.port),
         DATABASE_URL: `sqlite:${join(this.dir, 'own.db')}`,
