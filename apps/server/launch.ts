@@ -1,8 +1,8 @@
 /**
  * How the built server runs: `node <SERVER_NODE_FLAGS> <SERVER_BUNDLE>` from
  * the repository root, with SERVER_ENVIRONMENT added to its environment. The
- * server's package.json "start" script (through cross-env, so that the
- * variable is set under Windows' shell too) and CI's smoke test spell out
+ * server's package.json "start" script (through cross-env, since Windows'
+ * cmd.exe rejects a VAR=value prefix) and CI's smoke test spell out
  * the same command (serverCommand); the Playwright suite and the bench
  * start it from here.
  *
@@ -45,13 +45,15 @@ export const SERVER_NODE_FLAGS: readonly string[] = [
  * thread that allocates an arena of its own, up to eight per core, and an
  * arena keeps what its thread freed for that thread. The SQLite read
  * threads (db/sqlite-read-pool.ts) allocate the lists FTS5 reads, up to
- * megabytes at 1,000,000 prompts, and each of their arenas kept its
- * largest: in a bench at 1,000,000 prompts the process peaked at 254 MB,
- * over the budget of 250, with 46-72 MB of its anonymous memory outside V8's heaps. Two
- * arenas for every thread: the same distinct searches and best-match
- * reads by hand peaked at 226-227 against 242 MB, at the same rate
- * (decision 0025). glibc reads it once, before any code runs, so it cannot
- * be set from inside the process.
+ * megabytes at 1,000,000 prompts, and their arenas kept them: the bench
+ * at 1,000,000 prompts peaked at 254 MB, over the budget of 250, and a
+ * replay of its distinct searches and best-match reads by hand left 72 MB
+ * of anonymous memory outside V8's heaps. Two arenas for every thread: the
+ * same replay peaked at 226-227 against 242 MB, at the same rate within
+ * the machine's spread but with 6-7% more processor time a search
+ * (decision 0025). glibc reads it once, before any JavaScript runs, so the
+ * process cannot set it for itself; musl (Alpine), macOS and Windows
+ * ignore it.
  */
 export const SERVER_ENVIRONMENT: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
 
