@@ -19,6 +19,7 @@ import * as searchGrams from './migrations/0016-search-grams';
 import * as searchWordCounts from './migrations/0017-search-word-counts';
 import * as searchWordPairs from './migrations/0018-search-word-pairs';
 import * as searchWordLoops from './migrations/0019-search-word-loops';
+import * as searchWordExpressions from './migrations/0020-search-word-expressions';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0017-search-word-counts': searchWordCounts,
   '0018-search-word-pairs': searchWordPairs,
   '0019-search-word-loops': searchWordLoops,
+  '0020-search-word-expressions': searchWordExpressions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,17 +1,18 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect-of';
 import { addKeptCounts } from './kept-counts';
+import { wordsOfRow } from './migrations/0020-search-word-expressions';
 import type { Database } from './schema';
 
 /**
  * PostgreSQL: how many visible prompts hold each word of the word index
- * (prompt_search.words, migration 0011), kept with the writes (migration
+ * (prompt_search_words_idx, migrations 0011 and 0020), kept with the writes (migration
  * 0017, decision 0016), so a common word's exact total is read from a few
  * rows (prompts/word-search.ts keptWordCount) instead of counted from its
  * matches: "about", in half the prompts, took 337 ms at 1,000,000 (issue
- * 21). The words are read from the index's own column, so they are exactly
- * the ones a search looks its needle up in. SQLite keeps none: its search
- * has no word index.
+ * 21). The words are computed by the index's own expression (wordsOfRow),
+ * so they are exactly the ones a search looks its needle up in. SQLite
+ * keeps none: its search has no word index.
  */
 
 /**
@@ -24,7 +25,7 @@ export async function countPromptWords(db: Kysely<Database>, ids: readonly strin
   const counts = new Map<string, number>();
   for (let start = 0; start < ids.length; start += READ_BATCH) {
     const { rows } = await sql<{ word: string; prompts: number | string }>`
-      SELECT word, count(*) AS prompts FROM prompt_search, unnest(tsvector_to_array(words)) AS word
+      SELECT word, count(*) AS prompts FROM prompt_search, unnest(tsvector_to_array(${wordsOfRow('prompt_search')})) AS word
       WHERE id IN (${sql.join(ids.slice(start, start + READ_BATCH))}) GROUP BY word`.execute(db);
     for (const row of rows) counts.set(row.word, (counts.get(row.word) ?? 0) + Number(row.prompts));
   }
@@ -34,13 +35,30 @@ export async function countPromptWords(db: Kysely<Database>, ids: readonly strin
 /** Prompts whose words one statement reads (an import counts thousands at once). */
 const READ_BATCH = 2000;
 
-/** Replaces every kept count with a recount of the visible prompts (db/summaries.ts); nothing on SQLite. */
-export async function recountSearchWordCounts(trx: Kysely<Database>): Promise<void> {
+/**
+ * Replaces the kept counts of the visible prompts (search_word_counts) and
+ * the words a search looks its needle up in (search_words, migration 0011,
+ * each with the titles holding it, migration 0015) with a recount of every
+ * prompt (db/summaries.ts); nothing on SQLite. Each prompt's words are
+ * computed once, into a table that lasts until the transaction ends: the
+ * index keeps them, not the table (migration 0020), and they cost about
+ * 110 microseconds a prompt, so the two counts computing them again each
+ * would have added about 100 s to the generator at 1,000,000 prompts.
+ * PostgreSQL computes them on parallel workers.
+ */
+export async function recountSearchWords(trx: Kysely<Database>): Promise<void> {
   if (dialectOf(trx) === 'sqlite') return;
+  await sql`CREATE TEMPORARY TABLE recounted_words ON COMMIT DROP AS
+    SELECT p.status = 'visible' AS visible, ${wordsOfRow('s')} AS words, search_words_of(s.title) AS title_words
+    FROM prompt_search s JOIN prompts p ON p.id = s.id`.execute(trx);
   await trx.deleteFrom('search_word_counts').execute();
   // ts_stat's ndoc: the documents (here visible prompts) holding each word, each counted once.
   await sql`INSERT INTO search_word_counts (word, prompts)
-    SELECT word, ndoc FROM ts_stat('SELECT s.words FROM prompt_search s JOIN prompts p ON p.id = s.id WHERE p.status = ''visible''')`.execute(
-    trx,
-  );
+    SELECT word, ndoc FROM ts_stat('SELECT words FROM recounted_words WHERE visible')`.execute(trx);
+  await sql`DELETE FROM search_words`.execute(trx);
+  await sql`INSERT INTO search_words (word, prompts, titles)
+    SELECT in_prompts.word, in_prompts.ndoc, coalesce(in_titles.ndoc, 0)
+    FROM ts_stat('SELECT words FROM recounted_words') AS in_prompts
+    LEFT JOIN ts_stat('SELECT title_words FROM recounted_words') AS in_titles ON in_titles.word = in_prompts.word`.execute(trx);
+  await sql`DROP TABLE recounted_words`.execute(trx);
 }

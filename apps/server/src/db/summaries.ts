@@ -4,7 +4,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect-of';
 import { addKeptCounts } from './kept-counts';
 import { countPromptGrams, recountSearchGrams } from './search-grams';
-import { countPromptWords, recountSearchWordCounts } from './search-word-counts';
+import { countPromptWords, recountSearchWords } from './search-word-counts';
 import type { Database } from './schema';
 
 /**
@@ -139,16 +139,7 @@ export async function recountSummariesInTransaction(trx: Kysely<Database>): Prom
   }
   await addKeptCounts(trx, 'summary_keywords', uses, 1);
   await recountSearchGrams(trx);
-  await recountSearchWordCounts(trx);
-  if (dialectOf(trx) === 'postgres') {
-    // The words a search looks its needle up in (migration 0011), from the word index itself, each with
-    // the titles holding it (migration 0015), from the lower-cased titles' own words.
-    await sql`DELETE FROM search_words`.execute(trx);
-    await sql`INSERT INTO search_words (word, prompts, titles)
-      SELECT in_prompts.word, in_prompts.ndoc, coalesce(in_titles.ndoc, 0)
-      FROM ts_stat('SELECT words FROM prompt_search') AS in_prompts
-      LEFT JOIN ts_stat('SELECT search_words_of(title) FROM prompt_search') AS in_titles ON in_titles.word = in_prompts.word`.execute(trx);
-  }
+  await recountSearchWords(trx);
 }
 
 /** The visible prompts, as a selection of summary_totals: the sum of its shard rows (0 without rows). */

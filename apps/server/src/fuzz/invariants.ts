@@ -1,6 +1,7 @@
 import { titleWords } from '@prompt-vault/shared/keywords';
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../db/dialect-of';
+import { wordsOfRow } from '../db/migrations/0020-search-word-expressions';
 import type { Database } from '../db/schema';
 import { bandKeys, shingles } from '../similar/fingerprint';
 
@@ -249,7 +250,7 @@ export async function searchWordCountMismatches(db: Kysely<Database>): Promise<s
   if (dialectOf(db) === 'sqlite') return [];
   const recounted = await sql<{ word: string; n: number | string }>`
     SELECT word, count(DISTINCT s.id) AS n
-    FROM prompt_search s JOIN prompts p ON p.id = s.id CROSS JOIN LATERAL unnest(tsvector_to_array(s.words)) AS word
+    FROM prompt_search s JOIN prompts p ON p.id = s.id CROSS JOIN LATERAL unnest(tsvector_to_array(${wordsOfRow('s')})) AS word
     WHERE p.status = 'visible' GROUP BY word`.execute(db);
   const kept = (await db.selectFrom('search_word_counts').select(['word', 'prompts']).execute()).map(
     (row) => [row.word, row.prompts] as const,

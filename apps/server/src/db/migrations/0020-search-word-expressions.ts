@@ -1,0 +1,89 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { dialectOf } from '../dialect-of';
+
+/**
+ * PostgreSQL: prompt_search keeps its words and word pairs (migrations 0011
+ * and 0018) in its two GIN indexes only, built on the expressions
+ * (search_words_of, search_word_pairs_of), instead of in stored columns
+ * (decision 0026). The stored vectors were 1,308 of a row's 1,758 bytes
+ * (the lower-cased title and text 402): at 100,000 prompts the heap was
+ * 145 MB, more than PostgreSQL's default 128 MB of shared buffers beside the
+ * prompts' 55 MB, and a search's rechecks and id reads went to the
+ * operating system's cache for its pages. Without them the heap is 45 MB.
+ *
+ * What the columns did is done by the expressions: the searches name the
+ * same expressions as the indexes (wordsOfRow and pairsOfRow below), the recounts and the kept counts compute the words of the
+ * prompts they read (db/search-word-counts.ts, db/summaries.ts), and the
+ * trigger adding a new prompt's unseen words to search_words computes them
+ * from the row. Both functions are marked as costly (about 110 and 155
+ * microseconds a prompt), so the planner never prefers computing them for
+ * every row of a scan to reading their index.
+ *
+ * Dropping a column leaves its bytes in every row until the row is written
+ * again, so the table is rewritten (CLUSTER, which a migration's
+ * transaction allows, unlike VACUUM FULL; the clustering mark is taken off
+ * again) before the two indexes are built. The table is locked meanwhile:
+ * 12 s at 100,000 prompts on a fast machine, and the two indexes 25 s more.
+ *
+ * SQLite: nothing; its search has no word index.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
+  await sql`ALTER FUNCTION search_words_of(text) COST ${sql.lit(FUNCTION_COST)}`.execute(db);
+  await sql`ALTER FUNCTION search_word_pairs_of(text, text) COST ${sql.lit(FUNCTION_COST)}`.execute(db);
+  await addUnseenWords(sql`search_words_of(NEW.title || ' ' || NEW.prompt)`).execute(db);
+  await sql`ALTER TABLE prompt_search DROP COLUMN words, DROP COLUMN word_pairs`.execute(db);
+  await sql`CLUSTER prompt_search USING prompt_search_pkey`.execute(db);
+  await sql`ALTER TABLE prompt_search SET WITHOUT CLUSTER`.execute(db);
+  await sql`CREATE INDEX prompt_search_words_idx ON prompt_search USING gin (search_words_of(title || ' ' || prompt))`.execute(db);
+  await sql`CREATE INDEX prompt_search_word_pairs_idx ON prompt_search USING gin (search_word_pairs_of(title, prompt))`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
+  await sql`DROP INDEX prompt_search_words_idx, prompt_search_word_pairs_idx`.execute(db);
+  await sql`ALTER TABLE prompt_search
+    ADD COLUMN words tsvector GENERATED ALWAYS AS (search_words_of(title || ' ' || prompt)) STORED,
+    ADD COLUMN word_pairs tsvector GENERATED ALWAYS AS (search_word_pairs_of(title, prompt)) STORED`.execute(db);
+  await sql`CREATE INDEX prompt_search_words_idx ON prompt_search USING gin (words)`.execute(db);
+  await sql`CREATE INDEX prompt_search_word_pairs_idx ON prompt_search USING gin (word_pairs)`.execute(db);
+  await addUnseenWords(sql`NEW.words`).execute(db);
+  await sql`ALTER FUNCTION search_words_of(text) COST 100`.execute(db);
+  await sql`ALTER FUNCTION search_word_pairs_of(text, text) COST 100`.execute(db);
+}
+
+/**
+ * A row's words as prompt_search_words_idx holds them, for a statement that
+ * reads prompt_search as `table` (an alias, or the table's name). A search
+ * must name the index's expression for the planner to read the index; a
+ * test of each statement's plan checks that it does (word-search.test.ts).
+ */
+export function wordsOfRow(table: string): RawBuilder<unknown> {
+  return sql`search_words_of(${sql.ref(`${table}.title`)} || ' ' || ${sql.ref(`${table}.prompt`)})`;
+}
+
+/** A row's word pairs as prompt_search_word_pairs_idx holds them (wordsOfRow). */
+export function pairsOfRow(table: string): RawBuilder<unknown> {
+  return sql`search_word_pairs_of(${sql.ref(`${table}.title`)}, ${sql.ref(`${table}.prompt`)})`;
+}
+
+/**
+ * The planner's cost of one call of either function, in units of
+ * cpu_operator_cost (0.0025 by default, a few tenths of a microsecond):
+ * 1,000 stands for the 110-155 microseconds they take on a prompt of the
+ * generator's size, where the default of 100 for a PL/pgSQL function made a
+ * scan that computes them for every row look cheaper than their index for
+ * a common word.
+ */
+const FUNCTION_COST = 1000;
+
+/** search_words_add() (migration 0011), adding the unseen words of `words`, an expression of the new row. */
+function addUnseenWords(words: RawBuilder<unknown>) {
+  return sql`CREATE OR REPLACE FUNCTION search_words_add() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO search_words (word)
+        SELECT added.word FROM unnest(tsvector_to_array(${words})) AS added (word)
+        WHERE NOT EXISTS (SELECT 1 FROM search_words known WHERE known.word = added.word);
+      RETURN NULL;
+    END $$`;
+}
