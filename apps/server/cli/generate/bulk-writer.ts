@@ -350,7 +350,12 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
          WHERE k.contype IN ('f', 'p', 'u') AND c.relnamespace = current_schema()::regnamespace
            AND c.relname = ANY($1) AND NOT (k.contype <> 'f' AND c.relname = 'prompt_search')
          UNION ALL
-         SELECT format('DROP INDEX %s', i.indexrelid::regclass), pg_get_indexdef(i.indexrelid), 2
+         SELECT format('DROP INDEX %s', i.indexrelid::regclass),
+                -- An index column's statistics target is not part of its definition (migration 0020 sets some to 0).
+                pg_get_indexdef(i.indexrelid) || coalesce((
+                  SELECT string_agg(format('; ALTER INDEX %s ALTER COLUMN %s SET STATISTICS %s', i.indexrelid::regclass, a.attnum, a.attstattarget), '')
+                  FROM pg_attribute a WHERE a.attrelid = i.indexrelid AND a.attstattarget >= 0), ''),
+                2
          FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
          WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1)
            AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
