@@ -250,26 +250,13 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   return { db, dialect: 'postgres', readSnapshot, longReads, close };
 }
 
-/**
- * The memory each of the app's PostgreSQL connections may give a sort, a
- * hash or a bitmap before spilling or going lossy (work_mem; PostgreSQL's
- * default is 4 MB). A search's bitmap of prompt_search's pages stays exact
- * up to about 64 bytes of work_mem a page; past it PostgreSQL keeps whole
- * pages and tests every row on them again, which for the word indexes
- * means computing each row's words or pairs (about 110-155 microseconds a
- * row, decision 0026). prompt_search holds about 18 prompts a page, so 4
- * MB keeps a bitmap of 1,000,000 prompts (57,000 pages) exact with little
- * to spare; 16 MB, about 4,500,000.
- */
-export const POSTGRES_WORK_MEM = '16MB';
-
 function postgresPool(url: string, options: ConnectOptions, max: number): pg.Pool {
   const pool = new pg.Pool({
     Client: PreparingClient as typeof pg.Client,
     connectionString: url,
     max,
     types: numberTypes as pg.CustomTypesConfig,
-    options: [`-c work_mem=${POSTGRES_WORK_MEM}`, ...(options.schema ? [`-c search_path=${options.schema}`] : [])].join(' '),
+    options: options.schema ? `-c search_path=${options.schema}` : undefined,
     connectionTimeoutMillis: 5000,
     // Idle connections stay open (pg's default closes them after 10 s). A new
     // backend's first touch of each shared buffer costs a page fault: at

@@ -44,7 +44,9 @@ const READ_BATCH = 2000;
  * index keeps them, not the table (migration 0020), and they cost about
  * 110 microseconds a prompt, so the two counts computing them again each
  * would have added about 100 s to the generator at 1,000,000 prompts.
- * PostgreSQL computes them on parallel workers.
+ * Inside a transaction only (both callers hold one): the table is dropped
+ * when it commits, and outside one the next statement could run on another
+ * connection.
  */
 export async function recountSearchWords(trx: Kysely<Database>): Promise<void> {
   if (dialectOf(trx) === 'sqlite') return;

@@ -280,16 +280,15 @@ const MAX_PAIRS_PER_NEIGHBOURS = 64;
  * the prefix's pairs to narrow, and then only when no pair of whole words
  * narrows: reading every pair that starts so cost "tips for a" 13-14 ms at
  * 100,000 prompts, its whole pairs alone 6-9. The pairs' candidates are
- * among those prompts, so about this many still make an exact bitmap in
- * PostgreSQL's default work_mem (4 MB keeps about 65,000 heap pages; at
- * 1,000,000 prompts 100,000 scattered prompts lie on about 67,000 of
- * prompt_search's 116,000). Far past it the bitmap keeps whole pages, and
- * PostgreSQL tests every row on them against its stored pairs, read from
- * TOAST: at 1,000,000 prompts "with a" (the word in 518,160 prompts)
- * counted in 3.1 s through the prefix against 0.7-1.0 s through trigrams,
- * and "create a" listed in 490-680 ms against 290-300 through the word
- * alone; "plan a" ("plan" in 70,810) listed in 252-267 ms against 459-546
- * (decision 0020, amended).
+ * among those prompts. Measured when the pairs were a stored column and
+ * a bitmap of that many went lossy in the default work_mem: at 1,000,000
+ * prompts "with a" (the word in 518,160 prompts) counted in 3.1 s through
+ * the prefix against 0.7-1.0 s through trigrams, and "create a" listed in
+ * 490-680 ms against 290-300 through the word alone; "plan a" ("plan" in
+ * 70,810) listed in 252-267 ms against 459-546 (decision 0020, amended).
+ * Since decision 0026 the table is a third of its size and such a bitmap
+ * stays exact in 4 MB up to about 1,000,000 prompts (docs/operations.md,
+ * Sizing), but a prefix's candidates still cost their reading.
  */
 export const PREFIX_PAIR_MAX_PROMPTS = 100_000;
 

@@ -12,7 +12,8 @@ import { dialectOf } from '../dialect-of';
  * operating system's cache for its pages. Without them the heap is 45 MB.
  *
  * What the columns did is done by the expressions: the searches name the
- * same expressions as the indexes (wordsOfRow and pairsOfRow below), the recounts and the kept counts compute the words of the
+ * same expressions as the indexes (wordsOfRow and pairsOfRow below), the
+ * recounts and the kept counts compute the words of the
  * prompts they read (db/search-word-counts.ts, db/summaries.ts), and the
  * trigger adding a new prompt's unseen words to search_words computes them
  * from the row. Both functions are marked as costly (about 110 and 155
@@ -23,7 +24,8 @@ import { dialectOf } from '../dialect-of';
  * again, so the table is rewritten (CLUSTER, which a migration's
  * transaction allows, unlike VACUUM FULL; the clustering mark is taken off
  * again) before the two indexes are built. The table is locked meanwhile:
- * 12 s at 100,000 prompts on a fast machine, and the two indexes 25 s more.
+ * 44 s in all at 100,000 prompts on a two-core machine (docs/operations.md).
+ * Rolling back rewrites it again, computing both functions for every row.
  *
  * SQLite: nothing; its search has no word index.
  */
@@ -39,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX prompt_search_word_pairs_idx ON prompt_search USING gin (search_word_pairs_of(title, prompt))`.execute(db);
   // No statistics of the expressions: ANALYZE would compute both for each of its 30,000 sampled rows (about 8 s,
   // in every ANALYZE and auto-analyze of the table), and no search reads them: each builds its query in a
-  // subquery or a prepared statement's parameter, which the planner cannot see into.
+  // subquery, which the planner cannot see into.
   await sql`ALTER INDEX prompt_search_words_idx ALTER COLUMN 1 SET STATISTICS 0`.execute(db);
   await sql`ALTER INDEX prompt_search_word_pairs_idx ALTER COLUMN 1 SET STATISTICS 0`.execute(db);
 }
@@ -60,8 +62,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 /**
  * A row's words as prompt_search_words_idx holds them, for a statement that
  * reads prompt_search as `table` (an alias, or the table's name). A search
- * must name the index's expression for the planner to read the index; a
- * test of each statement's plan checks that it does (word-search.test.ts).
+ * must name the index's expression for the planner to read the index: this
+ * migration's test checks that PostgreSQL reads the index for both helpers,
+ * and word-search.test.ts that the phrase statement reads it.
  */
 export function wordsOfRow(table: string): RawBuilder<unknown> {
   return sql`search_words_of(${sql.ref(`${table}.title`)} || ' ' || ${sql.ref(`${table}.prompt`)})`;
