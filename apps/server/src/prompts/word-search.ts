@@ -52,7 +52,9 @@ export function wordIndexServes(dialect: Dialect, text: string): boolean {
 export async function countByWords(db: Kysely<Database>, text: string): Promise<number | undefined> {
   const { rows } = await sql<{ n: string | null }>`
     WITH ${containing(text)}
-    SELECT CASE WHEN ${usable(text)} THEN (SELECT count(*) FROM prompt_search WHERE ${wordsOfRow('prompt_search')} @@ ${anyWord}) END AS n`.execute(db);
+    SELECT CASE WHEN ${usable(text)} THEN (SELECT count(*) FROM prompt_search WHERE ${wordsOfRow('prompt_search')} @@ ${anyWord}) END AS n`.execute(
+    db,
+  );
   const row = rows[0];
   return row?.n == null ? undefined : Number(row.n);
 }
