@@ -289,7 +289,7 @@ const MAX_PAIRS_PER_NEIGHBOURS = 64;
  * 490-680 ms against 290-300 through the word alone; "plan a" ("plan" in
  * 70,810) listed in 252-267 ms against 459-546 (decision 0020, amended).
  * Since decision 0026 the table is a third of its size and such a bitmap
- * stays exact in 4 MB up to about 1,000,000 prompts (docs/operations.md,
+ * stays exact in 4 MB up to about 1,100,000 prompts (docs/operations.md,
  * Sizing), but a prefix's candidates still cost their reading.
  */
 export const PREFIX_PAIR_MAX_PROMPTS = 100_000;

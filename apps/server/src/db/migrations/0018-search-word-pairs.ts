@@ -31,7 +31,9 @@ export const PAIR_SIDE_LENGTH = 30;
  * of each), whatever separates them. A pair stands for the words, not the
  * characters between them, so a search still tests each candidate's text.
  *
- * A stored column, not an index on the expression: an index alone (16 MB
+ * A stored column, not an index on the expression (until migration 0020,
+ * decision 0026, which keeps the pairs in an index on the expression once
+ * the smaller table keeps bitmaps exact): an index alone (16 MB
  * at 100,000 prompts, nothing in the table) made PostgreSQL split the text
  * again for every row of a page its bitmap had to keep whole once the
  * matches outgrew work_mem: "open source" counted in 2.7 s with 64 kB of

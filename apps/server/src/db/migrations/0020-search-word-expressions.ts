@@ -80,14 +80,16 @@ export function pairsOfRow(table: string): RawBuilder<unknown> {
  * takes 110-155 microseconds. The planner charges a bitmap heap scan's
  * recheck condition for every row it fetches, but PostgreSQL evaluates it
  * only on the pages a bitmap past work_mem keeps whole, which the table's
- * size keeps from happening (decision 0026). Costed at 1,000, their real
+ * size keeps from happening up to about 1,100,000 prompts in the default 4
+ * MB (docs/operations.md, Sizing, says when to raise it; decision 0026). Costed at 1,000, their real
  * price, the phrase statement's plan at 1,000,000 prompts became a parallel
  * bitmap heap scan (25 ms with its workers' start against 1.8 ms) and the
- * distinct searches fell under 19 a second. What the low cost leaves open
+ * distinct-search load's warm-up ran under 19 searches a second. What the low cost leaves open
  * is a scan computing them for every row, chosen for a query the planner
  * can see and thinks common; every search builds its query in a subquery,
- * which the planner cannot see into, and the plan tests below and in
- * word-search.test.ts read the indexes.
+ * which the planner cannot see into. (This migration's test and
+ * word-search.test.ts check that the searches name the indexes'
+ * expressions, not which plan a visible common query would get.)
  */
 const FUNCTION_COST = 1;
 
