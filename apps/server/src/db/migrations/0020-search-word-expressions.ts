@@ -36,8 +36,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE prompt_search DROP COLUMN words, DROP COLUMN word_pairs`.execute(db);
   await sql`CLUSTER prompt_search USING prompt_search_pkey`.execute(db);
   await sql`ALTER TABLE prompt_search SET WITHOUT CLUSTER`.execute(db);
-  await sql`CREATE INDEX prompt_search_words_idx ON prompt_search USING gin (search_words_of(title || ' ' || prompt))`.execute(db);
-  await sql`CREATE INDEX prompt_search_word_pairs_idx ON prompt_search USING gin (search_word_pairs_of(title, prompt))`.execute(db);
+  // Built from the helpers the searches name, so an index and its searches cannot drift apart.
+  await sql`CREATE INDEX prompt_search_words_idx ON prompt_search USING gin ((${wordsOfRow('prompt_search')}))`.execute(db);
+  await sql`CREATE INDEX prompt_search_word_pairs_idx ON prompt_search USING gin ((${pairsOfRow('prompt_search')}))`.execute(db);
   // No statistics of the expressions: ANALYZE would compute both for each of its 30,000 sampled rows (about 8 s,
   // in every ANALYZE and auto-analyze of the table), and no search reads them: each builds its query in a
   // subquery, which the planner cannot see into.
@@ -81,11 +82,12 @@ export function pairsOfRow(table: string): RawBuilder<unknown> {
  * recheck condition for every row it fetches, but PostgreSQL evaluates it
  * only on the pages a bitmap past work_mem keeps whole, which the table's
  * size keeps from happening up to about 1,100,000 prompts in the default 4
- * MB (docs/operations.md, Sizing, says when to raise it; decision 0026). Costed at 1,000, their real
- * price, the phrase statement's plan at 1,000,000 prompts became a parallel
- * bitmap heap scan (25 ms with its workers' start against 1.8 ms) and the
- * distinct-search load's warm-up ran under 19 searches a second. What the low cost leaves open
- * is a scan computing them for every row, chosen for a query the planner
+ * MB (docs/operations.md, Sizing, says when to raise it; decision 0026).
+ * Costed at 1,000, their real price, the phrase statement's plan at
+ * 1,000,000 prompts became a parallel bitmap heap scan (25 ms with its
+ * workers' start against 1.8 ms) and the distinct-search load's warm-up ran
+ * under 19 searches a second. What the low cost leaves open is a scan
+ * computing them for every row, chosen for a query the planner
  * can see and thinks common; every search builds its query in a subquery,
  * which the planner cannot see into. (This migration's test and
  * word-search.test.ts check that the searches name the indexes'
