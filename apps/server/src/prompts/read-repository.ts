@@ -316,9 +316,30 @@ export function sortedPageQuery(
     const comparison = direction === 'desc' ? '<' : '>';
     query = query.where((eb) => eb(eb.refTuple(sql.ref(sortRef), sql.ref(idRef)), comparison, eb.tuple(after.value, after.id)));
   }
+  if (dialect === 'postgres' && page.limit !== undefined && walksItsOrder(page.searchStrategy)) {
+    // The page's ids first, then their rows (walksItsOrder).
+    const pageIds = query.select('prompts.id').orderBy(sql.ref(sortRef), direction).orderBy(sql.ref(idRef), direction).limit(page.limit);
+    query = db.selectFrom('prompts').where('prompts.id', 'in', pageIds);
+  }
   let ordered = selectPromptColumns(query, userId).orderBy(sql.ref(sortRef), direction).orderBy(sql.ref(idRef), direction);
   if (page.limit !== undefined) ordered = ordered.limit(page.limit);
   return ordered;
+}
+
+/**
+ * Whether a page walks its order's index testing each prompt against a
+ * match list (MatchList.walkOrder). On PostgreSQL such a page finds its ids
+ * first, in a subquery that reads only the order's index (status, the sort
+ * column and id: an index-only scan where the visibility map allows), then
+ * reads the rows of those ids alone. Selecting the whole row while walking
+ * fetched every prompt walked from the table, matched or not: at 1,000,000
+ * prompts a list of 4,147 matches walked 10,199 rows to fill 48, 9,124 of
+ * their pages read from outside the shared buffers, 359 ms, against 4.7
+ * ms for the ids first (200 such pages of the bench's needles, warm: 10.8-12.2
+ * against 4.1-5.0 ms each).
+ */
+function walksItsOrder(strategy: PageSearchStrategy | undefined): boolean {
+  return typeof strategy === 'object' && strategy.walkOrder === true;
 }
 
 /**
