@@ -316,7 +316,7 @@ export function sortedPageQuery(
     const comparison = direction === 'desc' ? '<' : '>';
     query = query.where((eb) => eb(eb.refTuple(sql.ref(sortRef), sql.ref(idRef)), comparison, eb.tuple(after.value, after.id)));
   }
-  if (dialect === 'postgres' && page.limit !== undefined && walksItsOrder(page.searchStrategy)) {
+  if (dialect === 'postgres' && page.limit !== undefined && !only && walksItsOrder(page.searchStrategy)) {
     // The page's ids first, then their rows (walksItsOrder).
     const pageIds = query.select('prompts.id').orderBy(sql.ref(sortRef), direction).orderBy(sql.ref(idRef), direction).limit(page.limit);
     query = db.selectFrom('prompts').where('prompts.id', 'in', pageIds);
@@ -336,7 +336,9 @@ export function sortedPageQuery(
  * prompts a list of 4,147 matches walked 10,199 rows to fill 48, 9,124 of
  * their pages read from outside the shared buffers, 359 ms, against 4.7
  * ms for the ids first (200 such pages of the bench's needles, warm: 10.8-12.2
- * against 4.1-5.0 ms each).
+ * against 4.1-5.0 ms each). Not a best-match tier's page (sortedPageQuery's
+ * `only`), whose condition tests each walked prompt's title or text and so
+ * reads its row anyway.
  */
 function walksItsOrder(strategy: PageSearchStrategy | undefined): boolean {
   return typeof strategy === 'object' && strategy.walkOrder === true;

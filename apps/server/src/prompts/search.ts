@@ -99,6 +99,12 @@ export interface JoinedMatchList {
  * - PostgreSQL reads each row walked (about 2.5 times cheaper than a lookup
  *   and sort): "story", 2,724 title matches, 48 ms from the list against 15
  *   ms walking; they meet near 4 x root (1,260 at 100k).
+ * A search's page with no best-match tier now walks PostgreSQL's order index
+ * alone (walksItsOrder in read-repository.ts), and for it the two meet
+ * nearer 1 x root: random lists at 100k prompts about 450 (2.8 ms either
+ * way), at 1,000,000 between 700 and 1,000 (1,000: 12.5 ms looked up, 9.1
+ * walking; 2,000: 21 against 7.4). The factor stays 4 for now, as the
+ * best-match tiers' title lists share it (titleListLimit in listing.ts).
  */
 export function walkOrderFor(dialect: Dialect, matches: number, candidates: number): boolean {
   return matches >= shortestWalkedList(dialect, candidates);
