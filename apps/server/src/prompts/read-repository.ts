@@ -316,8 +316,7 @@ export function sortedPageQuery(
     const comparison = direction === 'desc' ? '<' : '>';
     query = query.where((eb) => eb(eb.refTuple(sql.ref(sortRef), sql.ref(idRef)), comparison, eb.tuple(after.value, after.id)));
   }
-  if (dialect === 'postgres' && page.limit !== undefined && !only && walksItsOrder(page.searchStrategy)) {
-    // The page's ids first, then their rows (walksItsOrder).
+  if (page.limit !== undefined && readsPageIdsFirst(dialect, page.searchStrategy, only !== undefined)) {
     const pageIds = query.select('prompts.id').orderBy(sql.ref(sortRef), direction).orderBy(sql.ref(idRef), direction).limit(page.limit);
     query = db.selectFrom('prompts').where('prompts.id', 'in', pageIds);
   }
@@ -327,21 +326,22 @@ export function sortedPageQuery(
 }
 
 /**
- * Whether a page walks its order's index testing each prompt against a
- * match list (MatchList.walkOrder). On PostgreSQL such a page finds its ids
- * first, in a subquery that reads only the order's index (status, the sort
- * column and id: an index-only scan where the visibility map allows), then
- * reads the rows of those ids alone. Selecting the whole row while walking
- * fetched every prompt walked from the table, matched or not: at 1,000,000
- * prompts a list of 4,147 matches walked 10,199 rows to fill 48, 9,124 of
- * their pages read from outside the shared buffers, 359 ms, against 4.7
- * ms for the ids first (200 such pages of the bench's needles, warm: 10.8-12.2
- * against 4.1-5.0 ms each). Not a best-match tier's page (sortedPageQuery's
- * `only`), whose condition tests each walked prompt's title or text and so
- * reads its row anyway.
+ * Whether a page (of a limited size) is read as its ids first, then their
+ * rows: on PostgreSQL, a page that walks its order testing each prompt
+ * against a match list (MatchList.walkOrder). The ids' subquery tests only the order's index
+ * columns and the list, so PostgreSQL can walk that index alone (an
+ * index-only scan, on the pages the visibility map marks all visible, with
+ * no filter outside the index: a tag's or the visitor's likes are lists of
+ * ids too), and reads the rows of the page's ids only. Selecting the rows
+ * while walking fetched every prompt walked from the table, matched or
+ * not, which at 1,000,000 prompts was a quarter of PostgreSQL's time under
+ * the distinct searches (docs/performance.md, session 44). Not a
+ * best-match tier's page (sortedPageQuery's `only`): its condition tests each walked
+ * prompt's title or text, so the walk reads the rows anyway.
  */
-function walksItsOrder(strategy: PageSearchStrategy | undefined): boolean {
-  return typeof strategy === 'object' && strategy.walkOrder === true;
+function readsPageIdsFirst(dialect: Dialect, strategy: PageSearchStrategy | undefined, bestMatchTier: boolean): boolean {
+  const walked = typeof strategy === 'object' && strategy.walkOrder === true;
+  return dialect === 'postgres' && !bestMatchTier && walked;
 }
 
 /**

@@ -43,11 +43,13 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('a common needle scanned on
       const page = { sort, limit: 49, searchStrategy: { matches, walkOrder: true } };
       const query = sortedPageQuery(database.db, 'postgres', { q: 'open source' }, page, undefined);
       const plan = await postgresQueryPlan(database.db, query);
-      expect(plan).toMatch(/Index Only Scan Backward using prompts_(created|likes)_idx/);
+      const orderIndex = sort === 'newest' ? 'prompts_created_idx' : 'prompts_likes_idx';
+      expect(plan).toContain(`Index Only Scan Backward using ${orderIndex}`);
       expect(plan).toMatch(/Index Scan using prompts_pkey/);
       expect(plan).not.toMatch(/Seq Scan/);
       const rows = await query.execute();
-      // Newest first: the highest numbers. Every like count is 0, so the likes order falls back on the ids, descending.
+      // Newest first: the highest numbers. Every like count is 0, so the likes order falls back on the ids,
+      // descending; ids of "p" and digits sort the same in byte order and in any locale's collation.
       const expected =
         sort === 'newest' ? matches.slice(-49).reverse() : [...matches].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).slice(0, 49);
       expect(rows.map((row) => row.id)).toEqual(expected);

@@ -68,9 +68,11 @@ export const ASCII_ONLY = /^[\x00-\x7f]*$/;
 export interface MatchList {
   readonly matches: readonly (number | string)[];
   /**
-   * SQLite: find the page by walking its own order's index and testing each
-   * entry's rowid against the list, instead of looking every match up and
-   * sorting them all (walkOrderFor). PostgreSQL's planner chooses for itself.
+   * Find the page by walking its own order's index and testing each entry
+   * against the list, instead of looking every match up and sorting them
+   * all (walkOrderFor): SQLite tests the entry's rowid; PostgreSQL, told
+   * through a condition its planner cannot see into, tests the entry's id
+   * (readsPageIdsFirst in read-repository.ts).
    */
   readonly walkOrder?: boolean;
 }
@@ -99,12 +101,13 @@ export interface JoinedMatchList {
  * - PostgreSQL reads each row walked (about 2.5 times cheaper than a lookup
  *   and sort): "story", 2,724 title matches, 48 ms from the list against 15
  *   ms walking; they meet near 4 x root (1,260 at 100k).
- * A search's page with no best-match tier now walks PostgreSQL's order index
- * alone (walksItsOrder in read-repository.ts), and for it the two meet
- * nearer 1 x root: random lists at 100k prompts about 450 (2.8 ms either
- * way), at 1,000,000 between 700 and 1,000 (1,000: 12.5 ms looked up, 9.1
- * walking; 2,000: 21 against 7.4). The factor stays 4 for now, as the
- * best-match tiers' title lists share it (titleListLimit in listing.ts).
+ * Since a search's page outside the best-match tiers walks PostgreSQL's
+ * order index alone (readsPageIdsFirst in read-repository.ts), for it the
+ * two meet nearer 1 x root: random lists at 100k prompts about 450 (1.4 x
+ * root; 2.8 ms either way), at 1,000,000 between 700 and 1,000 (1,000: 12.5
+ * ms looked up, 9.1 walking; 2,000: 21 against 7.4). The factor stays 4, as
+ * the best-match tiers' title lists share it (titleListLimit in listing.ts)
+ * and their walks still read each row.
  */
 export function walkOrderFor(dialect: Dialect, matches: number, candidates: number): boolean {
   return matches >= shortestWalkedList(dialect, candidates);
