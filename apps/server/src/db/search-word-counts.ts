@@ -50,9 +50,11 @@ const READ_BATCH = 2000;
  */
 export async function recountSearchWords(trx: Kysely<Database>): Promise<void> {
   if (dialectOf(trx) === 'sqlite') return;
-  await sql`CREATE TEMPORARY TABLE recounted_words ON COMMIT DROP AS
-    SELECT p.status = 'visible' AS visible, ${wordsOfRow('s')} AS words, search_words_of(s.title) AS title_words
-    FROM prompt_search s JOIN prompts p ON p.id = s.id`.execute(trx);
+  await withParallelWorkersPriced(trx, () =>
+    sql`CREATE TEMPORARY TABLE recounted_words ON COMMIT DROP AS
+      SELECT p.status = 'visible' AS visible, ${wordsOfRow('s')} AS words, search_words_of(s.title) AS title_words
+      FROM prompt_search s JOIN prompts p ON p.id = s.id`.execute(trx),
+  );
   await trx.deleteFrom('search_word_counts').execute();
   // ts_stat's ndoc: the documents (here visible prompts) holding each word, each counted once.
   await sql`INSERT INTO search_word_counts (word, prompts)
@@ -63,4 +65,31 @@ export async function recountSearchWords(trx: Kysely<Database>): Promise<void> {
     FROM ts_stat('SELECT words FROM recounted_words') AS in_prompts
     LEFT JOIN ts_stat('SELECT title_words FROM recounted_words') AS in_titles ON in_titles.word = in_prompts.word`.execute(trx);
   await sql`DROP TABLE recounted_words`.execute(trx);
+}
+
+/** The planner settings that price parallel workers (withParallelWorkersPriced). */
+const PARALLEL_COSTS = ['parallel_setup_cost', 'parallel_tuple_cost'] as const;
+
+/**
+ * Runs `statement` with parallel workers costing the planner nothing to
+ * start or to hand rows over, then puts the transaction's own settings back.
+ * The word functions are costed at 1 for the searches' plans (migration
+ * 0020), so the planner sees computing every prompt's words as cheap and
+ * plans it in one process, where it costs about 100 microseconds a prompt:
+ * the recount's table took 9.0-9.7 s at 100,000 prompts that way, 3.2 s
+ * with two workers (docs/performance.md, session 44). Inside a
+ * transaction only, as recountSearchWords is: set_config's settings last
+ * until it ends.
+ */
+async function withParallelWorkersPriced<T>(trx: Kysely<Database>, statement: () => Promise<T>): Promise<T> {
+  const { rows } = await sql<Record<(typeof PARALLEL_COSTS)[number], string>>`
+    SELECT ${sql.join(PARALLEL_COSTS.map((name) => sql`current_setting(${name}) AS ${sql.id(name)}`))}`.execute(trx);
+  const own = rows[0];
+  if (!own) throw new Error('current_setting answered no row');
+  const setAll = (value: (name: (typeof PARALLEL_COSTS)[number]) => string) =>
+    sql`SELECT ${sql.join(PARALLEL_COSTS.map((name) => sql`set_config(${name}, ${value(name)}, true)`))}`.execute(trx);
+  await setAll(() => '0');
+  const result = await statement();
+  await setAll((name) => own[name]);
+  return result;
 }
