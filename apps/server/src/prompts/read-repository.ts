@@ -328,16 +328,18 @@ export function sortedPageQuery(
 /**
  * Whether a page (of a limited size) is read as its ids first, then their
  * rows: on PostgreSQL, a page that walks its order testing each prompt
- * against a match list (MatchList.walkOrder). The ids' subquery tests only the order's index
- * columns and the list, so PostgreSQL can walk that index alone (an
- * index-only scan, on the pages the visibility map marks all visible, with
- * no filter outside the index: a tag's or the visitor's likes are lists of
- * ids too), and reads the rows of the page's ids only. Selecting the rows
- * while walking fetched every prompt walked from the table, matched or
- * not, which at 1,000,000 prompts was a quarter of PostgreSQL's time under
- * the distinct searches (docs/performance.md, session 44). Not a
- * best-match tier's page (sortedPageQuery's `only`): its condition tests each walked
- * prompt's title or text, so the walk reads the rows anyway.
+ * against a match list (MatchList.walkOrder). The ids' subquery names no
+ * column but the order's, the id and what the filters test, which the
+ * order indexes hold (status, category or model, the sort column, id) or
+ * which are lists of ids (a tag's, the visitor's likes), so PostgreSQL can
+ * walk an index alone (an index-only scan, on the pages the visibility map
+ * marks all visible) and then reads the rows of the page's ids only.
+ * Selecting the rows while walking fetched every prompt walked from the
+ * table, matched or not, which at 1,000,000 prompts was a quarter of
+ * PostgreSQL's time under the distinct searches (docs/performance.md,
+ * session 44). Not a best-match tier's page (sortedPageQuery's `only`): its
+ * condition tests each walked prompt's title or text, so the walk reads the
+ * rows anyway.
  */
 function readsPageIdsFirst(dialect: Dialect, strategy: PageSearchStrategy | undefined, bestMatchTier: boolean): boolean {
   const walked = typeof strategy === 'object' && strategy.walkOrder === true;
