@@ -67,9 +67,6 @@ export async function recountSearchWords(trx: Kysely<Database>): Promise<void> {
   await sql`DROP TABLE recounted_words`.execute(trx);
 }
 
-/** The planner settings that price parallel workers (withParallelWorkersPriced). */
-const PARALLEL_COSTS = ['parallel_setup_cost', 'parallel_tuple_cost'] as const;
-
 /**
  * Runs `statement` with parallel workers costing the planner nothing to
  * start or to hand rows over, then puts the transaction's own settings back.
@@ -81,15 +78,14 @@ const PARALLEL_COSTS = ['parallel_setup_cost', 'parallel_tuple_cost'] as const;
  * transaction only, as recountSearchWords is: set_config's settings last
  * until it ends.
  */
-async function withParallelWorkersPriced<T>(trx: Kysely<Database>, statement: () => Promise<T>): Promise<T> {
-  const { rows } = await sql<Record<(typeof PARALLEL_COSTS)[number], string>>`
-    SELECT ${sql.join(PARALLEL_COSTS.map((name) => sql`current_setting(${name}) AS ${sql.id(name)}`))}`.execute(trx);
+async function withParallelWorkersPriced(trx: Kysely<Database>, statement: () => Promise<unknown>): Promise<void> {
+  const { rows } = await sql<{ setup: string; tuple: string }>`
+    SELECT current_setting('parallel_setup_cost') AS setup, current_setting('parallel_tuple_cost') AS tuple`.execute(trx);
   const own = rows[0];
   if (!own) throw new Error('current_setting answered no row');
-  const setAll = (value: (name: (typeof PARALLEL_COSTS)[number]) => string) =>
-    sql`SELECT ${sql.join(PARALLEL_COSTS.map((name) => sql`set_config(${name}, ${value(name)}, true)`))}`.execute(trx);
-  await setAll(() => '0');
-  const result = await statement();
-  await setAll((name) => own[name]);
-  return result;
+  const price = (setup: string, tuple: string) =>
+    sql`SELECT set_config('parallel_setup_cost', ${setup}, true), set_config('parallel_tuple_cost', ${tuple}, true)`.execute(trx);
+  await price('0', '0');
+  await statement();
+  await price(own.setup, own.tuple);
 }
