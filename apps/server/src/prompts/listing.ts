@@ -12,7 +12,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { keptIdList } from './kept-id-lists';
 import * as read from './read-repository';
 import { type TitleMatches, readTitleMatches, withWalkOrder } from './relevance';
-import { type SearchStrategy, shortestWalkedList, walkOrderFor } from './search';
+import { type SearchStrategy, type WalkReads, shortestWalkedList, walkOrderFor } from './search';
 import { toPrompt } from './to-prompt';
 import { createVisitorLikes } from './visitor-likes';
 
@@ -87,7 +87,17 @@ interface SearchPlan {
  * what testing the list does ("plan" read its titles in 17-40 ms).
  */
 function titleListLimit(dialect: Dialect, candidates: number, listLimit: number): number {
-  return dialect === 'postgres' ? Math.min(listLimit, shortestWalkedList(dialect, candidates)) : listLimit;
+  return dialect === 'postgres' ? Math.min(listLimit, shortestWalkedList(dialect, candidates, 'rows')) : listLimit;
+}
+
+/**
+ * What a search's page in `sort` reads of each prompt when it walks its
+ * order (walkOrderFor): the best-match tiers test each walked prompt's title
+ * or text, so they read its row; every other order walks its index alone on
+ * PostgreSQL (readsPageIdsFirst in read-repository.ts).
+ */
+function walkReads(sort: SortOption): WalkReads {
+  return sort === 'relevance' ? 'rows' : 'index entries';
 }
 
 function titleMatchCount(titles: TitleMatches): number {
@@ -175,7 +185,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     const plan: SearchPlan = list
       ? {
           total: await countMatches(filter, list),
-          searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates) },
+          searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates, walkReads(sort)) },
         }
       : await commonSearchPlan(filter, scanFrom, lookup, found);
     if (sort !== 'relevance') return plan;

@@ -116,7 +116,8 @@ async function listOrNothing(
 
 /** The title matches, each list told how its page is best found among `candidates` prompts (walkOrderFor). */
 export function withWalkOrder(dialect: Dialect, titles: TitleMatches, candidates: number): TitleMatches {
-  const walked = (list: MatchList | undefined) => list && { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates) };
+  const walked = (list: MatchList | undefined) =>
+    list && { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates, 'rows') };
   return { all: walked(titles.all), wholeWord: walked(titles.wholeWord) };
 }
 

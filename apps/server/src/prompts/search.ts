@@ -88,36 +88,54 @@ export interface JoinedMatchList {
 }
 
 /**
+ * What walking a page's order reads of each prompt it passes
+ * (walkOrderFor): on PostgreSQL, a search's page outside the best-match
+ * tiers walks its order's index alone and reads the page's rows after
+ * (readsPageIdsFirst in read-repository.ts); a best-match tier's page reads
+ * the row of each prompt it passes, as its condition tests the title or the
+ * text. SQLite tests an entry's rowid either way.
+ */
+export type WalkReads = 'index entries' | 'rows';
+
+/**
  * Whether a page should walk its order's index rather than start from a
  * list of `matches` among `candidates` prompts (MatchList.walkOrder).
  * Starting from the list costs one row lookup per match, then a sort;
  * walking costs one index entry per candidate until the page is full, about
  * page x candidates / matches of them. The two meet near the square root of
- * the candidates, times how much cheaper an entry walked is than a lookup.
- * Measured at 100k prompts (best match's first tier):
- * - SQLite tests an entry's rowid against the list without reading its row
- *   (about 50 times cheaper): 10,000 matches took 29 ms from the list, 3.5 ms
- *   walking; an empty list walked to the end, 5.5 ms. They meet near 1 x root.
- * - PostgreSQL reads each row walked (about 2.5 times cheaper than a lookup
- *   and sort): "story", 2,724 title matches, 48 ms from the list against 15
- *   ms walking; they meet near 4 x root (1,260 at 100k).
- * Since a search's page outside the best-match tiers walks PostgreSQL's
- * order index alone (readsPageIdsFirst in read-repository.ts), for it the
- * two meet nearer 1 x root: random lists at 100k prompts about 450 (1.4 x
- * root; 2.8 ms either way), at 1,000,000 between 700 and 1,000 (1,000: 12.5
- * ms looked up, 9.1 walking; 2,000: 21 against 7.4). The factor stays 4, as
- * the best-match tiers' title lists share it (titleListLimit in listing.ts)
- * and their walks still read each row.
+ * the candidates, times how much cheaper an entry walked is than a lookup
+ * (shortestWalkedList).
  */
-export function walkOrderFor(dialect: Dialect, matches: number, candidates: number): boolean {
-  return matches >= shortestWalkedList(dialect, candidates);
+export function walkOrderFor(dialect: Dialect, matches: number, candidates: number, reads: WalkReads): boolean {
+  return matches >= shortestWalkedList(dialect, candidates, reads);
 }
 
-/** The fewest matches among `candidates` prompts from which a page walks its order (walkOrderFor). */
-export function shortestWalkedList(dialect: Dialect, candidates: number): number {
-  const rootsFromWhichWalking = dialect === 'sqlite' ? 1 : 4;
+/**
+ * The fewest matches among `candidates` prompts from which a page walks its
+ * order (walkOrderFor), as square roots of the candidates. Measured:
+ * - SQLite tests an entry's rowid against the list without reading its row
+ *   (about 50 times cheaper): 10,000 matches took 29 ms from the list, 3.5 ms
+ *   walking; an empty list walked to the end, 5.5 ms (100k prompts, best
+ *   match's first tier). They meet near 1 x root.
+ * - PostgreSQL walking rows reads each row walked (about 2.5 times cheaper
+ *   than a lookup and sort): "story", 2,724 title matches, 48 ms from the
+ *   list against 15 ms walking (100k prompts, best match's first tier); they
+ *   meet near 4 x root (1,260 at 100k). The best-match tiers' title lists
+ *   share the bound (titleListLimit in listing.ts).
+ * - PostgreSQL walking index entries: random lists (the median of 30-40
+ *   each way) met near 450 at 100k prompts (1.4 x root: 3.0 ms looked up,
+ *   2.9 walking; 900: 4.7 against 2.0), near 1,050 at 1,000,000 (1.05 x
+ *   root; 1,400: 12.4 against 8.7; 4,000: 31 against 4.6). 1.2 x root
+ *   loses at most 0.5 ms at 100k (400: 3.0 against 3.5) and nothing at
+ *   1,000,000.
+ */
+export function shortestWalkedList(dialect: Dialect, candidates: number, reads: WalkReads): number {
+  const rootsFromWhichWalking = dialect === 'sqlite' ? 1 : reads === 'rows' ? 4 : POSTGRES_INDEX_WALK_ROOTS;
   return Math.ceil(rootsFromWhichWalking * Math.sqrt(candidates));
 }
+
+/** shortestWalkedList's square roots for a PostgreSQL page that walks its order's index alone. */
+const POSTGRES_INDEX_WALK_ROOTS = 1.2;
 
 /**
  * How a search finds its page:
