@@ -82,9 +82,10 @@ interface SearchPlan {
  * order testing each title, and reading more cost more than the walk saved,
  * at 100k prompts "plan" (9,946 titles) 11-25 ms on SQLite on each request,
  * and "about" 19-34 ms only to find it had more than 10,000. On PostgreSQL a
- * list as long as the shortest one a page walks (walkOrderFor) buys nothing
- * at all: walking reads each row either way, and testing its title costs
- * what testing the list does ("plan" read its titles in 17-40 ms).
+ * list as long as the shortest one a best-match tier walks (walkOrderFor,
+ * reading rows) buys nothing at all: the tier's walk reads each row either
+ * way, and testing its title costs what testing the list does ("plan" read
+ * its titles in 17-40 ms).
  */
 function titleListLimit(dialect: Dialect, candidates: number, listLimit: number): number {
   return dialect === 'postgres' ? Math.min(listLimit, shortestWalkedList(dialect, candidates, 'rows')) : listLimit;
@@ -92,12 +93,18 @@ function titleListLimit(dialect: Dialect, candidates: number, listLimit: number)
 
 /**
  * What a search's page in `sort` reads of each prompt when it walks its
- * order (walkOrderFor): the best-match tiers test each walked prompt's title
- * or text, so they read its row; every other order walks its index alone on
- * PostgreSQL (readsPageIdsFirst in read-repository.ts).
+ * order (walkOrderFor). The best-match tiers test each walked prompt's title
+ * or text, so they read its row (read.listPrompts gives each tier a
+ * condition, which readsPageIdsFirst in read-repository.ts turns down).
+ * Another order walks its index alone on PostgreSQL (readsPageIdsFirst),
+ * which holds the status, the sort column, the id and a category or a
+ * model, not both: with both, the walk reads each row for the other.
+ * (Likes and copies clear the visibility map's bits of the pages they write
+ * until the next vacuum, and a walk reads the rows of those pages.)
  */
-function walkReads(sort: SortOption): WalkReads {
-  return sort === 'relevance' ? 'rows' : 'index entries';
+export function walkReads(sort: SortOption, filter: read.PromptFilter): WalkReads {
+  const orderIndexCovers = filter.category === undefined || filter.model === undefined;
+  return sort !== 'relevance' && orderIndexCovers ? 'index entries' : 'rows';
 }
 
 function titleMatchCount(titles: TitleMatches): number {
@@ -185,7 +192,7 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
     const plan: SearchPlan = list
       ? {
           total: await countMatches(filter, list),
-          searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates, walkReads(sort)) },
+          searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates, walkReads(sort, filter)) },
         }
       : await commonSearchPlan(filter, scanFrom, lookup, found);
     if (sort !== 'relevance') return plan;

@@ -339,9 +339,9 @@ export function sortedPageQuery(
  * PostgreSQL's time under the distinct searches (docs/performance.md,
  * session 44). Not a best-match tier's page (sortedPageQuery's `only`): its
  * condition tests each walked prompt's title or text, so the walk reads the
- * rows anyway. The search's plan (walkReads in listing.ts) chooses which
- * lists walk by the same rule: from fewer matches when the walk reads index
- * entries alone (walkOrderFor).
+ * rows anyway. The search's plan chooses which lists walk knowing which
+ * walks read index entries alone (walkReads in listing.ts): from fewer
+ * matches than those that read rows (walkOrderFor).
  */
 function readsPageIdsFirst(dialect: Dialect, strategy: PageSearchStrategy | undefined, bestMatchTier: boolean): boolean {
   const walked = typeof strategy === 'object' && strategy.walkOrder === true;

@@ -101,7 +101,7 @@ function idInCodeUnitOrder(dialect: Dialect) {
  * walked, "sales" 22 against 4, "pitch" 14 against 2.6, in a fresh process).
  */
 function walksLikesOrder(dialect: Dialect, source: CandidateSource, visible: number): boolean {
-  return dialect === 'sqlite' && source.kind !== 'category' && walkOrderFor(dialect, source.rows, visible, 'rows');
+  return dialect === 'sqlite' && source.kind !== 'category' && walkOrderFor(dialect, source.rows, visible, 'index entries');
 }
 
 function likesOrder(source: CandidateSource, walk: boolean) {

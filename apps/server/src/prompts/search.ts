@@ -111,8 +111,8 @@ export function walkOrderFor(dialect: Dialect, matches: number, candidates: numb
 }
 
 /**
- * The fewest matches among `candidates` prompts from which a page walks its
- * order (walkOrderFor), as square roots of the candidates. Measured:
+ * The fewest matches, in square roots of the candidates, from which a page
+ * walks its order (shortestWalkedList), by what the walk reads. Measured:
  * - SQLite tests an entry's rowid against the list without reading its row
  *   (about 50 times cheaper): 10,000 matches took 29 ms from the list, 3.5 ms
  *   walking; an empty list walked to the end, 5.5 ms (100k prompts, best
@@ -125,17 +125,20 @@ export function walkOrderFor(dialect: Dialect, matches: number, candidates: numb
  * - PostgreSQL walking index entries: random lists (the median of 30-40
  *   each way) met near 450 at 100k prompts (1.4 x root: 3.0 ms looked up,
  *   2.9 walking; 900: 4.7 against 2.0), near 1,050 at 1,000,000 (1.05 x
- *   root; 1,400: 12.4 against 8.7; 4,000: 31 against 4.6). 1.2 x root
- *   loses at most 0.5 ms at 100k (400: 3.0 against 3.5) and nothing at
- *   1,000,000.
+ *   root; 1,200: 11.2 against 9.0; 4,000: 31 against 4.6). At 1.2 x root
+ *   a list walked at 100k costs at most 0.5 ms more than looked up (400: 3.5
+ *   against 3.0), and at 1,000,000 none costs more; lists of 1,050-1,200
+ *   there are still looked up, up to about 1 ms slower.
  */
-export function shortestWalkedList(dialect: Dialect, candidates: number, reads: WalkReads): number {
-  const rootsFromWhichWalking = dialect === 'sqlite' ? 1 : reads === 'rows' ? 4 : POSTGRES_INDEX_WALK_ROOTS;
-  return Math.ceil(rootsFromWhichWalking * Math.sqrt(candidates));
-}
+const ROOTS_FROM_WHICH_WALKING = {
+  sqlite: { 'index entries': 1, rows: 1 },
+  postgres: { 'index entries': 1.2, rows: 4 },
+} as const satisfies Record<Dialect, Record<WalkReads, number>>;
 
-/** shortestWalkedList's square roots for a PostgreSQL page that walks its order's index alone. */
-const POSTGRES_INDEX_WALK_ROOTS = 1.2;
+/** The fewest matches among `candidates` prompts from which a page walks its order (walkOrderFor). */
+export function shortestWalkedList(dialect: Dialect, candidates: number, reads: WalkReads): number {
+  return Math.ceil(ROOTS_FROM_WHICH_WALKING[dialect][reads] * Math.sqrt(candidates));
+}
 
 /**
  * How a search finds its page:

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { walkReads } from './listing';
 import { shortestWalkedList, walkOrderFor } from './search';
 
 // The meeting points of docs/performance.md: a page looked up from its match list against the same page walked.
@@ -20,5 +21,17 @@ describe('walkOrderFor', () => {
     expect(shortestWalkedList('sqlite', candidates, 'index entries')).toBe(shortestWalkedList('sqlite', candidates, 'rows'));
     expect(walkOrderFor('sqlite', 320, candidates, 'rows')).toBe(true);
     expect(walkOrderFor('sqlite', 300, candidates, 'rows')).toBe(false);
+  });
+});
+
+describe('walkReads', () => {
+  it('reads index entries alone in any order but best match, unless a category and a model are both asked for', () => {
+    for (const sort of ['newest', 'likes_desc', 'likes_asc', 'copies_desc'] as const) {
+      expect(walkReads(sort, { q: 'plan' })).toBe('index entries');
+      expect(walkReads(sort, { q: 'plan', category: 'Coding' })).toBe('index entries');
+      expect(walkReads(sort, { q: 'plan', model: 'o3', tags: ['coding'] })).toBe('index entries');
+      expect(walkReads(sort, { q: 'plan', category: 'Coding', model: 'o3' })).toBe('rows');
+    }
+    expect(walkReads('relevance', { q: 'plan' })).toBe('rows');
   });
 });
