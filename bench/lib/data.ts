@@ -37,6 +37,25 @@ async function countPrompts(dialect: BenchDialect, url: string): Promise<number>
   }
 }
 
+/**
+ * Reclaims the row versions that earlier runs' writes left (likes and copies
+ * rewrite a prompt's row each) and refreshes the planner's statistics, so a
+ * run starts from the state the generator leaves, whether or not the server
+ * runs autovacuum (this machine's does not). After one bench run's writes,
+ * 59,418 dead rows in `prompts` took the distinct searches on PostgreSQL from
+ * 942-1,006 to 796-811 a second (100,000 prompts). Fast when nothing changed:
+ * the visibility map lets it skip every page no write touched.
+ */
+async function vacuumPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates the bench's own PostgreSQL database when it is missing; never touches any other. */
 async function ensurePostgresDatabase(url: string): Promise<void> {
   const target = new URL(url);
@@ -77,7 +96,10 @@ export function databaseUrl(dialect: BenchDialect, postgresUrl: string, prompts 
 export async function ensureData(dialect: BenchDialect, postgresUrl: string, prompts: number): Promise<number | undefined> {
   const url = databaseUrl(dialect, postgresUrl, prompts);
   if (dialect === 'postgres') await ensurePostgresDatabase(url);
-  if ((await countPrompts(dialect, url)) >= prompts) return undefined;
+  if ((await countPrompts(dialect, url)) >= prompts) {
+    if (dialect === 'postgres') await vacuumPostgres(url);
+    return undefined;
+  }
   console.log(`Generating ${prompts.toLocaleString('en')} prompts into the ${dialect} bench database...`);
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
