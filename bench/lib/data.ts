@@ -26,12 +26,19 @@ async function countPrompts(dialect: BenchDialect, url: string): Promise<number>
       db.close();
     }
   }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withPostgres(url, async (client) => {
     const table = await client.query("SELECT to_regclass('prompts') AS t");
     if (!table.rows[0]?.t) return 0;
     return Number((await client.query('SELECT count(*) AS n FROM prompts')).rows[0]?.n ?? 0);
+  });
+}
+
+/** Runs `work` on a connection of its own to `url`, closed however it ends. */
+async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
   } finally {
     await client.end();
   }
@@ -47,13 +54,7 @@ async function countPrompts(dialect: BenchDialect, url: string): Promise<number>
  * the visibility map lets it skip every page no write touched.
  */
 async function vacuumPostgres(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('VACUUM ANALYZE');
-  } finally {
-    await client.end();
-  }
+  await withPostgres(url, (client) => client.query('VACUUM ANALYZE'));
 }
 
 /** Creates the bench's own PostgreSQL database when it is missing; never touches any other. */
@@ -63,14 +64,10 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected bench database name "${name}"`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
+  await withPostgres(admin.toString(), async (client) => {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -90,8 +87,9 @@ export function databaseUrl(dialect: BenchDialect, postgresUrl: string, prompts 
 
 /**
  * Makes sure the dialect's bench database holds the generated dataset,
- * running the generator when it does not. Returns the generator's wall time
- * in seconds when it ran.
+ * running the generator when it does not, and vacuums a PostgreSQL one it
+ * reuses (vacuumPostgres). Returns the generator's wall time in seconds
+ * when it ran.
  */
 export async function ensureData(dialect: BenchDialect, postgresUrl: string, prompts: number): Promise<number | undefined> {
   const url = databaseUrl(dialect, postgresUrl, prompts);
