@@ -1,8 +1,12 @@
 import { SORT_OPTIONS } from '@prompt-vault/shared/schemas';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { preparedByShape } from '../db/connect';
 import { compileOnly } from '../testing/compile-only';
 import { type PageRequest, matchPageStatement, sortedPageQuery } from './read-repository';
+import { titleMatchQuery, wholeWordTitleMatchQuery } from './relevance';
+import { firstCountedRowids } from './search';
+import { windowMatchesQuery } from './trigram-plan';
 import { phraseMatchesQuery, phraseMatchesStatement, phraseRuns } from './word-search';
 
 const db = compileOnly('postgres');
@@ -85,5 +89,46 @@ describe('a phrase statement compiled once for where its runs lie', () => {
       }
     }
     expect(checked).toBe(3 * (needles.length - 1));
+  });
+});
+
+/**
+ * A value bound where SQLite plans with it (db/sqlite-plan-values.ts): a LIKE
+ * pattern, a LIMIT, the status compared with =. Each makes a read thread
+ * prepare its statement again on every run.
+ */
+const BOUND_WHERE_PLANNED = [/\bLIKE \?/i, /\bLIMIT \?/i, /"status" = \?/i];
+
+describe("SQLite's read threads' statements", () => {
+  const sqlite = compileOnly('sqlite');
+
+  it("bind no value where SQLite plans with it: a search's match lists, its pages, its best-match title lists", () => {
+    const statements = [
+      windowMatchesQuery('practical retirement', { windows: ['pra', 'tire'], candidateLimit: 3881 }, 2500, 3750).compile(sqlite),
+      firstCountedRowids(sql`SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${'"quest"'}`, 2500, 3750).compile(sqlite),
+      titleMatchQuery('sqlite', 'story', 300).compile(sqlite),
+      titleMatchQuery('sqlite', 'ab', 300).compile(sqlite),
+      wholeWordTitleMatchQuery('sqlite', 'story', 300).compile(sqlite),
+      wholeWordTitleMatchQuery('sqlite', 'meal plan', 300).compile(sqlite),
+      wholeWordTitleMatchQuery('sqlite', '--', 300).compile(sqlite),
+    ];
+    for (const sort of SORT_OPTIONS.filter((option) => option !== 'relevance')) {
+      for (const searchStrategy of ['scan', 'index'] as const) {
+        for (const filter of [{ q: 'meal plan' }, { q: 'ab', category: 'Coding' }]) {
+          statements.push(sortedPageQuery(sqlite, 'sqlite', filter, { sort, limit: 49, searchStrategy }, 'user_one').compile());
+        }
+      }
+      for (const walkOrder of [false, true]) {
+        const list = { matches: [11, 12], walkOrder };
+        for (const after of [undefined, { value: 3, id: 'id3' }]) {
+          const page: PageRequest = { sort, limit: 49, after, searchStrategy: list };
+          statements.push(matchPageStatement(sqlite, 'sqlite', { q: 'needle' }, page, list, undefined));
+        }
+      }
+    }
+    expect(statements).toHaveLength(7 + 4 * (2 * 2 + 2 * 2));
+    for (const { sql: text } of statements) {
+      for (const bound of BOUND_WHERE_PLANNED) expect(text).not.toMatch(bound);
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { writtenIntoStatement } from '../db/sqlite-plan-values';
 import { StatementTemplates } from '../db/statement-templates';
 import { type Dialect, preparedByShape } from '../db/connect';
 import { keptGramCount } from '../db/search-grams';
@@ -93,7 +94,8 @@ function applyFilter(
   strategy?: PageSearchStrategy,
   walkTags = false,
 ): PromptQuery {
-  let filtered = query.where('prompts.status', '=', 'visible');
+  // Written in, not bound: SQLite plans with it (db/sqlite-plan-values.ts).
+  let filtered = query.where('prompts.status', '=', writtenIntoStatement('visible'));
   const text = filter.q;
   if (text) filtered = filtered.where((eb) => searchCondition(dialect, eb, text, strategy));
   if (filter.category !== undefined) filtered = filtered.where('prompts.category', '=', filter.category);
@@ -207,10 +209,12 @@ async function runPageQuery(
 }
 
 /**
- * The templates of matchPageStatement: at most 4 orders x 2 dialects x
- * walked or not x cursor, visitor and limit each present or not, 128.
+ * The templates of matchPageStatement: 4 orders x walked or not x cursor and
+ * visitor each present or not (32), by limit present or not on PostgreSQL,
+ * by page size on SQLite, where the web app asks one size and the API up to
+ * PAGE_SIZE_MAX: 512 holds 14 sizes, past which a page is built each time.
  */
-const matchPages = new StatementTemplates('match page', 128);
+const matchPages = new StatementTemplates('match page', 512);
 
 /**
  * The page of a search from its match list, with no other filter
@@ -241,17 +245,21 @@ export function matchPageStatement(
 ): CompiledQuery<PromptRow> {
   if (!filter.q || !isSearchOnly(filter)) throw new Error('A match page is a search with no other filter');
   const walkOrder = list.walkOrder === true;
+  // SQLite's page has its size written in (sortedPageQuery): part of the shape, not a value.
+  const sizeInText = dialect === 'sqlite';
   const values = {
     list: matchListValue(dialect, list.matches),
     afterValue: page.after?.value,
     afterId: page.after?.id,
     userId,
-    limit: page.limit,
+    limit: sizeInText ? undefined : page.limit,
   };
-  return matchPages.compiled(`${dialect}-${page.sort}-${walkOrder ? 'walked' : 'looked-up'}`, values, (marked) => {
+  const shape = `${dialect}-${page.sort}-${walkOrder ? 'walked' : 'looked-up'}${sizeInText ? `-${page.limit ?? 'all'}` : ''}`;
+  return matchPages.compiled(shape, values, (marked) => {
     const after =
       marked.afterValue !== undefined && marked.afterId !== undefined ? { value: marked.afterValue, id: marked.afterId } : undefined;
-    const shaped: PageRequest = { sort: page.sort, after, limit: marked.limit, searchStrategy: { joined: marked.list, walkOrder } };
+    const limit = sizeInText ? page.limit : marked.limit;
+    const shaped: PageRequest = { sort: page.sort, after, limit, searchStrategy: { joined: marked.list, walkOrder } };
     const query = sortedPageQuery(db, dialect, { q: filter.q }, shaped, marked.userId);
     return dialect === 'postgres' && !walkOrder ? preparedByShape('match-page', query) : query.compile();
   });
@@ -278,7 +286,8 @@ function soleTag(filter: PromptFilter): string | undefined {
 /**
  * The query behind one page in one order (the tests read its plan). Its
  * text must depend on the page's shape alone, never on the values it is
- * run with (no sql.lit, no branch on what a value holds):
+ * run with (no sql.lit, no branch on what a value holds), but for SQLite's
+ * page size, which is written in and is part of the shape:
  * matchPageStatement compiles it once for each shape, and on PostgreSQL
  * prepares it by that text.
  */
@@ -321,7 +330,9 @@ export function sortedPageQuery(
     query = db.selectFrom('prompts').where('prompts.id', 'in', pageIds);
   }
   let ordered = selectPromptColumns(query, userId).orderBy(sql.ref(sortRef), direction).orderBy(sql.ref(idRef), direction);
-  if (page.limit !== undefined) ordered = ordered.limit(page.limit);
+  // SQLite plans a page by its size (walk the order's index, or sort): written in, so a read thread's statement is
+  // not prepared again on every run (db/sqlite-plan-values.ts). PostgreSQL's prepared pages take it as a value.
+  if (page.limit !== undefined) ordered = ordered.limit(dialect === 'sqlite' ? writtenIntoStatement(page.limit) : page.limit);
   return ordered;
 }
 
@@ -466,7 +477,8 @@ export type HiddenKeys = () => Promise<ReadonlySet<number | string>>;
  */
 export async function hiddenPromptKeys(db: Kysely<Database>, dialect: Dialect): Promise<ReadonlySet<number | string>> {
   const key = dialect === 'sqlite' ? sql<number | string>`prompts.rowid` : sql<number | string>`prompts.id`;
-  const rows = await db.selectFrom('prompts').select(key.as('key')).where('prompts.status', '=', 'hidden').execute();
+  const hidden = writtenIntoStatement('hidden');
+  const rows = await db.selectFrom('prompts').select(key.as('key')).where('prompts.status', '=', hidden).execute();
   return new Set(rows.map((row) => row.key));
 }
 
@@ -540,7 +552,7 @@ export async function countPrompts(
 export async function hiddenMatchCount(db: Kysely<Database>, dialect: Dialect, text: string): Promise<number> {
   const row = await db
     .selectFrom('prompts')
-    .where('prompts.status', '=', 'hidden')
+    .where('prompts.status', '=', writtenIntoStatement('hidden'))
     .where((eb) => searchCondition(dialect, eb, text, 'scan'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();

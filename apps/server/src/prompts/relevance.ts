@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, 
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { SQLITE_LOWER_FUNCTION, SQLITE_WHOLE_WORD_FUNCTION, isWordCharacter } from '../db/sqlite-functions';
+import { hiddenFromPlanner } from '../db/sqlite-plan-values';
 import {
   ASCII_ONLY,
   type MatchList,
@@ -129,14 +130,17 @@ export function withWalkOrder(dialect: Dialect, titles: TitleMatches, candidates
  * catalog changes: prompts/kept-id-lists.ts keeps the lists).
  * (Whether each holds the text as a whole word is left to the page, which
  * tests only the titles it walks past: testing all of them here cost 40-50
- * ms for 10,000 titles on SQLite, reading each one's row.)
+ * ms for 10,000 titles on SQLite, reading each one's row.) SQLite's limits
+ * here, as its LIKE patterns, are hidden from the planner, which has no use
+ * for them and would have a read thread prepare the statement again on
+ * every run (db/sqlite-plan-values.ts).
  */
 export function titleMatchQuery(dialect: Dialect, text: string, limit: number): RawBuilder<{ id: number | string }> {
   if (dialect === 'postgres') return firstPromptSearchMatches(loweredTitleContains(text), limit);
   if ([...text].length >= TRIGRAM_MIN_LENGTH) {
-    return sql<{ id: number }>`${titleTrigramMatches(text)} LIMIT ${limit}`;
+    return sql<{ id: number }>`${titleTrigramMatches(text)} LIMIT ${hiddenFromPlanner(limit)}`;
   }
-  return sql<{ id: number }>`SELECT rowid AS id FROM prompts WHERE ${titleContainsByScan(dialect, text)} LIMIT ${limit}`;
+  return sql<{ id: number }>`SELECT rowid AS id FROM prompts WHERE ${titleContainsByScan(dialect, text)} LIMIT ${hiddenFromPlanner(limit)}`;
 }
 
 /**
@@ -154,7 +158,7 @@ export function wholeWordTitleMatchQuery(dialect: Dialect, text: string, limit: 
   if (dialect === 'sqlite') {
     if (titleWordsServe(text)) return wholeWordTitleMatchesByWords(text, limit);
     return sql<{ id: number }>`SELECT rowid AS id FROM prompts
-      WHERE ${titleContainsByScan(dialect, text)} AND ${containsWholeWord(dialect, 'title', text)} LIMIT ${limit}`;
+      WHERE ${titleContainsByScan(dialect, text)} AND ${containsWholeWord(dialect, 'title', text)} LIMIT ${hiddenFromPlanner(limit)}`;
   }
   const wholeWord = sql<SqlBool>`coalesce(title ~ lower(${wholeWordPattern(text)}), false)`;
   if (findsWordByTrigrams(dialect, text)) {
@@ -189,9 +193,9 @@ function wholeWordTitleMatchesByWords(text: string, limit: number): RawBuilder<{
   const inTitles = titleWordsQuery(text);
   const checked = (query: string) => sql<{ id: number }>`SELECT rowid AS id FROM prompt_title_words
     WHERE prompt_title_words MATCH ${query} AND ${sql.raw(SQLITE_WHOLE_WORD_FUNCTION)}(title, ${text.toLowerCase()}) = 1`;
-  if (!ONE_ASCII_WORD.test(text)) return sql<{ id: number }>`${checked(inTitles)} LIMIT ${limit}`;
+  if (!ONE_ASCII_WORD.test(text)) return sql<{ id: number }>`${checked(inTitles)} LIMIT ${hiddenFromPlanner(limit)}`;
   return sql<{ id: number }>`SELECT rowid AS id FROM prompt_title_words WHERE prompt_title_words MATCH ${`${inTitles} AND charset : ascii`}
-    UNION ALL ${checked(`${inTitles} NOT charset : ascii`)} LIMIT ${limit}`;
+    UNION ALL ${checked(`${inTitles} NOT charset : ascii`)} LIMIT ${hiddenFromPlanner(limit)}`;
 }
 
 /** The FTS5 query of the titles' word index for `text`: its words as one phrase, in the title column only. */
@@ -209,8 +213,9 @@ function titleWordsQuery(text: string): string {
 async function titleWordCandidates(db: Kysely<Database>, dialect: Dialect, text: string, limit: number): Promise<number> {
   if (dialect === 'sqlite') {
     if (!titleWordsServe(text)) return 0;
+    const candidates = sql`SELECT 1 FROM prompt_title_words WHERE prompt_title_words MATCH ${titleWordsQuery(text)}`;
     const { rows } = await sql<{ candidates: number }>`SELECT count(*) AS candidates FROM (
-        SELECT 1 FROM prompt_title_words WHERE prompt_title_words MATCH ${titleWordsQuery(text)} LIMIT ${limit})`.execute(db);
+        ${candidates} LIMIT ${hiddenFromPlanner(limit)})`.execute(db);
     return Number(rows[0]?.candidates ?? 0);
   }
   if (!findsWordByTrigrams(dialect, text)) return 0;
@@ -272,8 +277,9 @@ function titleContainsByScan(dialect: Dialect, text: string): Expression<SqlBool
   // coalesce(), as for the whole word: the planner guessed 39 of "story"'s
   // 2,059 whole-word titles and sorted them all (170 ms against 8 walking).
   if (dialect === 'postgres') return sql<SqlBool>`coalesce(prompts.title ILIKE ${pattern}, false)`;
-  // LIKE folds ASCII case, exact for an ASCII needle and far cheaper than a JavaScript call per row.
-  if (ASCII_ONLY.test(text)) return sql<SqlBool>`prompts.title LIKE ${pattern} ESCAPE '\\'`;
+  // LIKE folds ASCII case, exact for an ASCII needle and far cheaper than a JavaScript call per row. The pattern,
+  // which starts with %, is hidden from the planner (db/sqlite-plan-values.ts).
+  if (ASCII_ONLY.test(text)) return sql<SqlBool>`prompts.title LIKE ${hiddenFromPlanner(pattern)} ESCAPE '\\'`;
   return sql<SqlBool>`instr(${sql.raw(SQLITE_LOWER_FUNCTION)}(prompts.title), ${text.toLowerCase()}) > 0`;
 }
 

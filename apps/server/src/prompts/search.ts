@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connect';
 import { SQLITE_LOWER_FUNCTION } from '../db/sqlite-functions';
+import { hiddenFromPlanner } from '../db/sqlite-plan-values';
 import type { Database } from '../db/schema';
 
 /**
@@ -210,7 +211,8 @@ export function searchCondition(
  * folding ASCII case only: exact for an ASCII needle (ASCII_ONLY).
  */
 export function asciiTextContains(text: string): Expression<SqlBool> {
-  const pattern = likePattern(text);
+  // The pattern starts with %, so no index could serve it: hidden from the planner (db/sqlite-plan-values.ts).
+  const pattern = hiddenFromPlanner(likePattern(text));
   return sql<SqlBool>`(prompts.title LIKE ${pattern} ESCAPE '\\' OR prompts.prompt LIKE ${pattern} ESCAPE '\\')`;
 }
 
@@ -240,6 +242,9 @@ export async function indexMatches(
   return joinedCountedRowids(rows[0]);
 }
 
+/** A count in a statement: bound as it is, or as its dialect binds it (hiddenFromPlanner). */
+type BoundCount = number | RawBuilder<number>;
+
 /**
  * The first `limit` ids of `matches` (a query of one column, `id`), each row
  * with `n`: how many ids `matches` has, counted no further than `countTo`
@@ -249,7 +254,7 @@ export async function indexMatches(
  * where it used to be read up to the limit, given up, and counted again on
  * its own (CountedMatches).
  */
-export function firstCounted<Id extends number | string>(matches: RawBuilder<unknown>, limit: number, countTo: number) {
+export function firstCounted<Id extends number | string>(matches: RawBuilder<unknown>, limit: BoundCount, countTo: BoundCount) {
   return sql<{ id: Id; n: number | string }>`SELECT id, count(*) OVER () AS n FROM (${matches} LIMIT ${countTo}) AS counted LIMIT ${limit}`;
 }
 
@@ -344,8 +349,10 @@ export function joinedCountedMatches(row: JoinedIds | undefined): CountedMatches
  * split here (docs/performance.md, session 37).
  */
 export function firstCountedRowids(matches: RawBuilder<unknown>, limit: number, countTo: number): RawBuilder<JoinedIds> {
+  // Counts the plan does not depend on, which change with the library's size: hidden from the planner (db/sqlite-plan-values.ts).
+  const counted = firstCounted<number>(matches, hiddenFromPlanner(limit), hiddenFromPlanner(countTo));
   return sql<JoinedIds>`SELECT group_concat(id, ${sql.lit(ROWID_SEPARATOR)}) AS ids, max(n) AS n
-    FROM (${firstCounted<number>(matches, limit, countTo)}) AS counted_first`;
+    FROM (${counted}) AS counted_first`;
 }
 
 /** firstCountedRowids' row as CountedMatches (no match: a row of nulls). */

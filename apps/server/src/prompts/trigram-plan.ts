@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { hiddenFromPlanner } from '../db/sqlite-plan-values';
 import { type ReadCache, createReadCache } from '../cache/read-cache';
 import {
   ASCII_ONLY,
@@ -497,14 +498,18 @@ export function windowsMatch(needle: string, windows: readonly string[]): string
  * and whether the windows found more than candidateLimit prompts
  * (`overflow`), in which case none was tested. CROSS JOIN keeps SQLite's
  * order: with a plain JOIN it scanned every prompt with LIKE and probed the
- * windows' list (179 against 40 ms at 100,000 prompts).
+ * windows' list (179 against 40 ms at 100,000 prompts). The candidates'
+ * limit, a count of its own for each needle, is hidden from the planner, as
+ * are the LIKE patterns and firstCountedRowids' counts: bound where the
+ * planner reads them, they had the read thread prepare the statement again
+ * on every run (db/sqlite-plan-values.ts).
  */
 export function windowMatchesQuery(needle: string, plan: WindowPlan, limit: number, countTo = limit) {
   const tested = sql`SELECT prompts.rowid AS id FROM candidates CROSS JOIN prompts ON prompts.rowid = candidates.id
     WHERE (SELECT count(*) FROM candidates) <= ${plan.candidateLimit} AND ${asciiTextContains(needle)}`;
   return sql<JoinedIds & { overflow: number }>`
     WITH candidates AS MATERIALIZED (
-      SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${windowsMatch(needle, plan.windows)} LIMIT ${plan.candidateLimit + 1}
+      SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${windowsMatch(needle, plan.windows)} LIMIT ${hiddenFromPlanner(plan.candidateLimit + 1)}
     )
     SELECT (SELECT count(*) FROM candidates) > ${plan.candidateLimit} AS overflow, first.ids, first.n
     FROM (${firstCountedRowids(tested, limit, countTo)}) AS first`;
