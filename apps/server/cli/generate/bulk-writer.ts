@@ -3,6 +3,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import type { DatabaseUrl } from '../../src/config';
 import type { Database } from '../../src/db/schema';
+import { dropFullTextSamples } from '../../src/db/full-text-statistics';
 import { recountSummariesInTransaction } from '../../src/db/summaries';
 import { bandKeys, shingles } from '../../src/similar/fingerprint';
 import { fromTagList } from '../../src/tags/stored-tags';
@@ -244,8 +245,10 @@ export function sqliteWriter(path: string): BulkWriter {
       // One merged FTS b-tree instead of the segments a refill larger than FTS5's buffer leaves: a search reads
       // every segment (13 ms -> 2 ms a search, once, after 100k trigger inserts).
       for (const table of FULL_TEXT_TABLES) db.exec(`INSERT INTO ${table}(${table}) VALUES ('optimize')`);
-      // Fresh statistics let the planner pick the search and sort indexes.
+      // Fresh statistics let the planner pick the search and sort indexes; none sampled of the full-text
+      // indexes' own tables, with which SQLite prepared FTS5's lookups again for every term.
       db.exec('ANALYZE');
+      await dropFullTextSamples(new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) }));
       if (journal === 'wal') db.pragma('wal_checkpoint(TRUNCATE)');
     },
     close: async () => {

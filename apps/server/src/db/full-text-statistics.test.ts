@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertBarePrompt } from '../testing/bare-prompt';
+import { type TestDatabase, createTestDatabase } from '../testing/test-database';
+import { dropFullTextSamples } from './full-text-statistics';
+
+describe('dropFullTextSamples on SQLite', () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase('sqlite');
+  });
+  afterEach(() => database.close());
+
+  const sampledTables = async () => {
+    const { rows } = await sql<{ tbl: string }>`SELECT DISTINCT tbl FROM sqlite_stat4 ORDER BY tbl`.execute(database.db);
+    return rows.map(({ tbl }) => tbl);
+  };
+
+  it('drops the samples of every full-text index’s own tables after an ANALYZE, and keeps every other table’s', async () => {
+    for (let n = 0; n < 30; n += 1) await insertBarePrompt(database.db, `p${n}`, `Title ${n} about meal plans`, `Prompt text ${n}`);
+    await sql`ANALYZE`.execute(database.db);
+    const before = await sampledTables();
+    expect(before).toEqual(expect.arrayContaining(['prompts', 'prompts_fts_idx', 'prompt_titles_fts_idx', 'prompt_title_words_idx']));
+
+    expect(await dropFullTextSamples(database.db)).toBeGreaterThan(0);
+
+    const after = await sampledTables();
+    expect(after).toContain('prompts');
+    expect(after).toEqual(before.filter((table) => !/^(prompts_fts|prompt_titles_fts|prompt_title_words)_/.test(table)));
+    // The index still finds its matches.
+    const found = await sql<{ n: number }>`SELECT count(*) AS n FROM prompts_fts WHERE prompts_fts MATCH '"meal"'`.execute(database.db);
+    expect(found.rows[0]?.n).toBe(30);
+    expect(await dropFullTextSamples(database.db)).toBe(0);
+  });
+
+  it('does nothing to a database never analysed', async () => {
+    expect(await dropFullTextSamples(database.db)).toBe(0);
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sqlite_stat4'`.execute(database.db);
+    expect(rows[0]?.n).toBe(0);
+  });
+});
