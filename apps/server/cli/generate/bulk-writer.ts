@@ -163,6 +163,8 @@ export function sqliteWriter(path: string): BulkWriter {
   const journal = rollbackJournalIfAlone(db);
   db.pragma(`cache_size = -${SQLITE_LOAD_CACHE_KIB}`);
   db.pragma('temp_store = MEMORY');
+  // Kysely on this same connection, for the app's own statements (never destroyed: that would close the connection).
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
   const prompt = db.prepare(
     `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at, tag_list)
      VALUES (@id, @title, @prompt, @category, @model, @like_count, @copy_count, @comment_count, @created_at, @tag_list)`,
@@ -236,8 +238,8 @@ export function sqliteWriter(path: string): BulkWriter {
       // and 25.6 s with them; analysing the three tables it reads took 7.3 s. The commit's ANALYZE does them
       // again with every other table (the summaries, the tags' counts, the full-text index's own tables).
       for (const table of RECOUNTED_TABLES) db.exec(`ANALYZE ${table}`);
-      // Through Kysely on this same connection and transaction (never destroyed: that would close the connection).
-      await recountSummariesInTransaction(new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) }));
+      // Through Kysely on this same connection and transaction.
+      await recountSummariesInTransaction(kysely);
     },
     commit: async () => {
       for (const statement of COUNT_TAGS) db.exec(statement);
@@ -248,7 +250,7 @@ export function sqliteWriter(path: string): BulkWriter {
       // Fresh statistics let the planner pick the search and sort indexes; none sampled of the full-text
       // indexes' own tables, with which SQLite prepared FTS5's lookups again for every term.
       db.exec('ANALYZE');
-      await dropFullTextSamples(new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) }));
+      await dropFullTextSamples(kysely);
       if (journal === 'wal') db.pragma('wal_checkpoint(TRUNCATE)');
     },
     close: async () => {

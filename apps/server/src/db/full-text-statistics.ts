@@ -1,12 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema';
 
-/** The tables FTS5 keeps behind each full-text index, by their suffix (FTS5's own names). */
-const FULL_TEXT_SHADOW_SUFFIXES = ['_data', '_idx', '_content', '_docsize', '_config'] as const;
-
 /**
  * SQLite: drops the statistics samples (`sqlite_stat4`) of the full-text
- * indexes' own tables, which a plain ANALYZE (the generator's, an
+ * indexes' own tables (their shadow tables), which a plain ANALYZE (the generator's, an
  * operator's, `PRAGMA optimize`) takes along with every other table's.
  *
  * FTS5 finds a term's segment with a statement of its own that compares
@@ -28,11 +25,8 @@ const FULL_TEXT_SHADOW_SUFFIXES = ['_data', '_idx', '_content', '_docsize', '_co
 export async function dropFullTextSamples(db: Kysely<Database>): Promise<number> {
   const analysed = await sql<{ found: number }>`SELECT count(*) AS found FROM sqlite_schema WHERE name = 'sqlite_stat4'`.execute(db);
   if (Number(analysed.rows[0]?.found ?? 0) === 0) return 0;
-  const { rows } = await sql<{ name: string }>`
-    SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' AND sql LIKE '%USING fts5%'`.execute(db);
-  const shadowTables = rows.flatMap(({ name }) => FULL_TEXT_SHADOW_SUFFIXES.map((suffix) => `${name}${suffix}`));
-  if (shadowTables.length === 0) return 0;
-  const deleted = await sql`DELETE FROM sqlite_stat4 WHERE tbl IN (${sql.join(shadowTables)})`.execute(db);
+  // The tables a virtual table keeps behind it (FTS5's _data, _idx, _content, _docsize and _config), as SQLite lists them.
+  const deleted = await sql`DELETE FROM sqlite_stat4 WHERE tbl IN (SELECT name FROM pragma_table_list WHERE type = 'shadow')`.execute(db);
   const dropped = Number(deleted.numAffectedRows ?? 0);
   // Reloads the statistics into this connection's schema (SQLite's documented way, "ANALYZE sqlite_schema").
   if (dropped > 0) await sql`ANALYZE sqlite_schema`.execute(db);

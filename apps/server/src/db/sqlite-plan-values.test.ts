@@ -22,7 +22,7 @@ describe('hiddenFromPlanner', () => {
 });
 
 describe('writtenIntoStatement', () => {
-  it('writes an integer or a lower-case word into the text, with no parameter', async () => {
+  it('writes a count or a lower-case word into the text, with no parameter', async () => {
     const query = sql<{
       size: number;
       status: string;
@@ -33,7 +33,7 @@ describe('writtenIntoStatement', () => {
     expect((await query.execute(sqlite)).rows).toEqual([{ size: 49, status: 'visible' }]);
   });
 
-  it.each([1.5, Number.NaN, 2 ** 60, "visible' OR 1=1 --", 'Visible', 'two words', ''])('refuses %j', (value) => {
-    expect(() => writtenIntoStatement(value)).toThrow('Only an integer or a lower-case word is written into a statement');
+  it.each([1.5, Number.NaN, 2 ** 60, -5, "visible' OR 1=1 --", 'Visible', 'two words', ''])('refuses %j', (value) => {
+    expect(() => writtenIntoStatement(value)).toThrow('Only a count or a lower-case word is written into a statement');
   });
 });

@@ -33,12 +33,16 @@ export function hiddenFromPlanner<T extends string | number>(value: T): RawBuild
   return sql<T>`+${value}`;
 }
 
-/** What writtenIntoStatement writes: an integer, or a word of the code's own (a status), never a visitor's text. */
+/** What writtenIntoStatement writes: a count, or a word of the code's own (a status), never a visitor's text. */
 const WRITABLE_TEXT = /^[a-z_]+$/;
 
-/** `value` written into the statement's text instead of bound: a safe integer or a lower-case word the code names. */
+/**
+ * `value` written into the statement's text instead of bound: a safe
+ * integer of 0 or more (a negative one after a minus would start a
+ * comment) or a lower-case word the code names.
+ */
 export function writtenIntoStatement<T extends string | number>(value: T): RawBuilder<T> {
-  const writable = typeof value === 'number' ? Number.isSafeInteger(value) : WRITABLE_TEXT.test(value);
-  if (!writable) throw new Error(`Only an integer or a lower-case word is written into a statement, not ${JSON.stringify(value)}`);
+  const writable = typeof value === 'number' ? Number.isSafeInteger(value) && value >= 0 : WRITABLE_TEXT.test(value);
+  if (!writable) throw new Error(`Only a count or a lower-case word is written into a statement, not ${JSON.stringify(value)}`);
   return sql.lit(value);
 }

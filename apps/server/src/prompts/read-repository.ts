@@ -175,15 +175,18 @@ export async function listPrompts(
     // A title match is a search match: with the title matches read, tiers 0-1 need no other test of the
     // text (and PostgreSQL's planner, given two id lists at once, scans the whole table).
     const titleTier = tier === 0 || tier === 1;
+    // Each tier asks for the page's size, not what is left of it: SQLite writes the size into the statement's
+    // text (sortedPageQuery), which would otherwise be a text of its own for every count left. The rows past
+    // what is left are dropped here.
     const tierRows = await sortedPageQuery(
       db,
       dialect,
       titleTier && page.titleMatches?.all ? { ...filter, q: undefined } : filter,
-      { ...page, limit: left, after: tier === firstTier ? page.after : undefined },
+      { ...page, after: tier === firstTier ? page.after : undefined },
       userId,
       (eb) => relevanceTierCondition(dialect, eb, text, tier, page.titleMatches),
     ).execute();
-    for (const row of tierRows) rows.push({ ...row, relevance_tier: tier });
+    for (const row of tierRows.slice(0, left)) rows.push({ ...row, relevance_tier: tier });
   }
   return rows;
 }
@@ -211,8 +214,11 @@ async function runPageQuery(
 /**
  * The templates of matchPageStatement: 4 orders x walked or not x cursor and
  * visitor each present or not (32), by limit present or not on PostgreSQL,
- * by page size on SQLite, where the web app asks one size and the API up to
- * PAGE_SIZE_MAX: 512 holds 14 sizes, past which a page is built each time.
+ * by page size on SQLite, where the web app asks one size and the API any
+ * up to PAGE_SIZE_MAX: 512 holds 16 sizes (a server runs one dialect), past
+ * which a page is built each time, its statement still kept by the read
+ * threads (none is ever dropped, so a client asking many sizes first can
+ * leave a later size built each time).
  */
 const matchPages = new StatementTemplates('match page', 512);
 

@@ -191,6 +191,10 @@ describe.each(TEST_DIALECTS)('the best-match tiers on %s', (dialect) => {
         const pages = [];
         for (const titleMatches of variants) {
           const rows = await listPrompts(db, dialect, { q }, { sort: 'relevance', limit: 3, titleMatches }, undefined);
+          // Each tier asks for the page's size; the page keeps no more than it, across tiers too ("email": 3 + 1 + 2).
+          const longer = await listPrompts(db, dialect, { q }, { sort: 'relevance', limit: 5, titleMatches }, undefined);
+          expect(longer.map((row) => row.title).slice(0, 3), q).toEqual(rows.map((row) => row.title));
+          expect(longer.length, q).toBeLessThanOrEqual(5);
           const next = rows.at(-1);
           const after = next ? cursorAfter('relevance', next) : undefined;
           const second = after
