@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, type Config, loadConfig } from './config';
 import { buildApp } from './app';
 import { connectDatabase } from './db/connect';
-import { dropFullTextSamples } from './db/full-text-statistics';
 import { migrateToLatest } from './db/migrate';
 import { seedSampleData } from './db/seed';
 import { startIdleGarbageCollection } from './runtime/idle-collection';
@@ -30,7 +29,6 @@ async function main(): Promise<void> {
     longReadConnections: config.postgresLongReadConnections,
   });
   await migrateToLatest(database.db);
-  if (database.dialect === 'sqlite') await dropFullTextSamples(database.db);
   if (config.sampleData) await seedSampleData(database.db);
 
   const app = await buildApp(config, { database, webRoot: config.serveWeb ? WEB_ROOT : undefined });

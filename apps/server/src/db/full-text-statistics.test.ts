@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBarePrompt } from '../testing/bare-prompt';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { dropFullTextSamples } from './full-text-statistics';
+import { migrateToLatest } from './migrate';
 
 describe('dropFullTextSamples on SQLite', () => {
   let database: TestDatabase;
@@ -31,6 +32,17 @@ describe('dropFullTextSamples on SQLite', () => {
     const found = await sql<{ n: number }>`SELECT count(*) AS n FROM prompts_fts WHERE prompts_fts MATCH '"meal"'`.execute(database.db);
     expect(found.rows[0]?.n).toBe(30);
     expect(await dropFullTextSamples(database.db)).toBe(0);
+  });
+
+  it('is run by every migration run: a server started after an ANALYZE finds no samples of them', async () => {
+    for (let n = 0; n < 10; n += 1) await insertBarePrompt(database.db, `p${n}`, `Title ${n}`, `Prompt text ${n}`);
+    await sql`ANALYZE`.execute(database.db);
+    expect(await sampledTables()).toContain('prompts_fts_idx');
+    await migrateToLatest(database.db);
+    const after = await sampledTables();
+    expect(after).toContain('prompts');
+    // Only FTS5's shadow tables are named so (sqlite_stat4 names tables, not indexes).
+    expect(after.filter((table) => table.endsWith('_idx'))).toEqual([]);
   });
 
   it('does nothing to a database never analysed', async () => {

@@ -18,8 +18,8 @@ import type { Database } from './schema';
  * which the app's own plans use, and the per-index counts (`sqlite_stat1`)
  * stay.
  *
- * Run by the server after its migrations and by the generator after its
- * ANALYZE. The connection then reloads the statistics it plans with; the
+ * Run at the end of every migration run (migrateToLatest: the server's
+ * start, the command-line tools') and by the generator after its ANALYZE. The connection then reloads the statistics it plans with; the
  * read threads' connections, opened later, read them as they are.
  */
 export async function dropFullTextSamples(db: Kysely<Database>): Promise<number> {
