@@ -8,7 +8,6 @@ import { type TestDatabase, createTestDatabase } from '../testing/test-database'
 import { countPrompts, findMatches } from './read-repository';
 import { createPromptsService } from './service';
 import {
-  ENTRIES_READ_PER_PROMPT_TESTED,
   chooseWindow,
   estimatePromptsHolding,
   planWindow,
@@ -18,6 +17,7 @@ import {
   windowMatchesQuery,
   windowsMatch,
 } from './trigram-plan';
+import { ENTRIES_READ_PER_PROMPT_TESTED } from './trigram-runs';
 
 /** A handle on `db` that counts the statements sent through it (and, being a new handle, has no estimates kept). */
 function countingStatements(db: Kysely<Database>) {

@@ -11,6 +11,7 @@ import {
   ftsPhrase,
   joinedCountedRowids,
 } from './search';
+import { ENTRIES_READ_PER_PROMPT_TESTED, MAX_PAIRED_TRIGRAMS, MAX_PRICED_TRIGRAMS, type Run, cheapestPart } from './trigram-runs';
 
 /**
  * SQLite: which part of a needle a search looks up in the trigram index
@@ -42,53 +43,8 @@ import {
  * gives way to the whole needle (windowMatches).
  */
 
-/**
- * Testing one prompt found by the part against the whole needle costs about
- * as much as a phrase reading this many prompts' entries of one trigram.
- * Measured at 100,000 prompts, one thread: 3.2 microseconds a prompt tested
- * ("checklis", 17,091 prompts, 55 ms) against about 63 nanoseconds an entry
- * read (35 an occurrence, 1.8 occurrences an entry: "tions a", 722,000
- * occurrences, 29 ms), a ratio of 50. At 1,000,000 prompts a test costs
- * more (rows further apart, fewer in the page cache): over 150 of the bench's
- * needles there, 50 took 71% of the whole needles' time, 100 61%, 200 59%;
- * at 100,000, 100 took 76% (50: 82%; each figure within about 5%).
- */
-export const ENTRIES_READ_PER_PROMPT_TESTED = 100;
-
-/**
- * How many of the rarest trigram's prompts each further trigram of a run is
- * guessed to keep. Consecutive trigrams of a word mostly occur together
- * ("ckl" and "kli": 17,091 prompts each), so the guess keeps most. Chosen
- * among 0.3, 0.5, 0.7, 0.8 and 0.9 over 300 of the bench's needles at
- * 100,000 prompts, with a run priced by its trigrams' occurrences: 0.8 read
- * them in 58-62% of the whole needles' time; priced by prompts, as now,
- * 61-63%.
- */
-const KEPT_PER_FURTHER_TRIGRAM = 0.8;
-
-/**
- * How many times more prompts two runs of a needle are guessed to share than
- * chance would give them (the product of their shares of the library): the
- * words of a title go together. Chosen among 1, 3, 10 and 30, three runs of
- * 400 of the bench's needles at 100,000 prompts, one thread: 3 read them in
- * 71-77% of the time the best single run took (1: 70-76%, 10: 75-79%, 30:
- * 92-95%). 1 and 3 did about as well; 3 guesses more shared prompts, which
- * leaves room for runs that go together more than guessed.
- */
-const SHARED_OVER_CHANCE = 3;
-
 /** The fewest prompts a part may find before the whole needle is read instead, whatever the estimate. */
 const MIN_CANDIDATE_LIMIT = 50;
-
-/** Needles with more trigrams are read whole: they are rare, and pricing every run grows with the square of their trigrams. */
-const MAX_PLANNED_TRIGRAMS = 64;
-
-/**
- * Needles with more trigrams are read through one run at most (pairable):
- * pricing pairs grows faster still, and the bench's longest needles (three
- * words of a title) have about 30.
- */
-const MAX_PAIRED_TRIGRAMS = 32;
 
 /**
  * How many of a trigram's newest matches are read to estimate how many
@@ -119,16 +75,6 @@ export interface WindowPlan {
   readonly candidateLimit: number;
 }
 
-/** A run of a needle's trigrams, from `first` to `last`, as priced by runsOf. */
-interface Run {
-  readonly first: number;
-  readonly last: number;
-  /** The entries reading it costs: how many prompts hold each of its trigrams, summed. */
-  readonly read: number;
-  /** How many prompts it is guessed to find. */
-  readonly guessed: number;
-}
-
 /**
  * The trigrams of an ASCII needle as the trigram tokenizer cuts them
  * (case-folded, overlapping, every three characters).
@@ -156,18 +102,7 @@ export function chooseWindow(needle: string, promptsHolding: TrigramPrompts, lib
   if (!trigrams) return undefined;
   const holding = trigrams.map(promptsHolding);
   const wholeCost = holding.reduce((sum, prompts) => sum + prompts, 0);
-  const runsByFirst = runsOf(holding);
-  const runs = runsByFirst.flat();
-  let best: PricedPart | undefined;
-  // The whole needle as a run costs its read plus the tests: never less than wholeCost.
-  for (const run of runs) {
-    const cost = run.read + run.guessed * ENTRIES_READ_PER_PROMPT_TESTED;
-    if (!best || cost < best.cost) best = { cost, read: run.read, runs: [run] };
-  }
-  const pair = pairable(trigrams)
-    ? cheapestPair(runs, cheapestRunsFrom(runsByFirst), partnerPlaces(needle), libraryPrompts, best?.cost ?? wholeCost)
-    : undefined;
-  if (pair) best = pair;
+  const best = cheapestPart(holding, pairable(trigrams) ? partnerPlaces(needle) : undefined, libraryPrompts);
   if (!best || best.cost >= wholeCost) return undefined;
   // A pair's shared prompts are guessed from chance, which the generated library's titles beat many times over:
   // the other words may read up to the tests of its rarer run's prompts.
@@ -228,13 +163,6 @@ function otherWordsTrigrams(needle: string, holding: readonly number[], chosen: 
   return taken;
 }
 
-/** A part of a needle as priced by chooseWindow: its runs, the entries they read, and its whole cost. */
-interface PricedPart {
-  readonly cost: number;
-  readonly read: number;
-  readonly runs: readonly Run[];
-}
-
 /**
  * Whether the needle's runs may be paired: no more than
  * MAX_PAIRED_TRIGRAMS, and no trigram twice. Two runs of a needle that
@@ -244,36 +172,6 @@ interface PricedPart {
  */
 function pairable(trigrams: readonly string[]): boolean {
   return trigrams.length <= MAX_PAIRED_TRIGRAMS && new Set(trigrams).size === trigrams.length;
-}
-
-/**
- * The two runs in different words that cost least, if they cost less than
- * `toBeat`: each of `runs` with the front (cheapestRunsFrom) of the runs
- * starting at its partner place (partnerPlaces). A pair costs the entries
- * both read, plus the prompts both are guessed to hold (SHARED_OVER_CHANCE
- * times chance, at least one, at most the rarer run's guess) times
- * ENTRIES_READ_PER_PROMPT_TESTED.
- */
-function cheapestPair(
-  runs: readonly Run[],
-  fronts: readonly (readonly Run[])[],
-  partnerPlace: readonly number[],
-  libraryPrompts: number,
-  toBeat: number,
-): PricedPart | undefined {
-  const sharedPerProduct = SHARED_OVER_CHANCE / Math.max(1, libraryPrompts);
-  let best: PricedPart | undefined;
-  for (const first of runs) {
-    for (const second of fronts[partnerPlace[first.last] ?? Number.POSITIVE_INFINITY] ?? []) {
-      const read = first.read + second.read;
-      // A front lists its runs cheapest read first: past here no pair can cost less.
-      if (read >= (best?.cost ?? toBeat)) break;
-      const shared = Math.max(1, first.guessed * second.guessed * sharedPerProduct);
-      const cost = read + Math.min(first.guessed, second.guessed, shared) * ENTRIES_READ_PER_PROMPT_TESTED;
-      if (cost < (best?.cost ?? toBeat)) best = { cost, read, runs: [first, second] };
-    }
-  }
-  return best;
 }
 
 /** A character a word of the needle is made of; any other ends it. The needles planned are ASCII. */
@@ -312,55 +210,6 @@ function partnerPlaces(needle: string): number[] {
   return places;
 }
 
-/**
- * Every run of consecutive trigrams, with the entries it reads and the
- * prompts it is guessed to find, listed by the place of its first trigram.
- * `holding`: how many prompts hold each trigram, in the needle's order.
- */
-function runsOf(holding: readonly number[]): Run[][] {
-  const runsByFirst: Run[][] = [];
-  for (let first = 0; first < holding.length; first += 1) {
-    const runs: Run[] = [];
-    runsByFirst.push(runs);
-    let read = 0;
-    let rarest = Number.POSITIVE_INFINITY;
-    for (let last = first; last < holding.length; last += 1) {
-      const prompts = holding[last] ?? 0;
-      read += prompts;
-      rarest = Math.min(rarest, prompts);
-      // At least one prompt unless a trigram is in none: a long run's guess shrinks below any real count.
-      const guessed = Math.min(rarest, Math.max(1, rarest * KEPT_PER_FURTHER_TRIGRAM ** (last - first)));
-      runs.push({ first, last, read, guessed });
-    }
-  }
-  return runsByFirst;
-}
-
-/**
- * For each trigram's place, the runs starting there or later that no other
- * such run beats on both entries read and prompts guessed: a pair costs no
- * more for each of its runs' being cheaper on both, so only these can be the best
- * partner of a run ending before that place. Built from the end, each
- * place's from the next one's. Pairing each run with a front instead of
- * every later run: 21-22 against 54-62 microseconds a needle of the
- * bench's at 100,000 prompts (one run alone, as before pairs: 9).
- */
-function cheapestRunsFrom(runsByFirst: readonly (readonly Run[])[]): Run[][] {
-  const fronts: Run[][] = [];
-  for (let place = runsByFirst.length - 1; place >= 0; place -= 1) {
-    const candidates = [...(runsByFirst[place] ?? []), ...(fronts[place + 1] ?? [])].sort(
-      (a, b) => a.read - b.read || a.guessed - b.guessed,
-    );
-    const front: Run[] = [];
-    for (const run of candidates) {
-      const previous = front.at(-1);
-      if (!previous || run.guessed < previous.guessed) front.push(run);
-    }
-    fronts[place] = front;
-  }
-  return fronts;
-}
-
 /** The plan for `needle` (chooseWindow), sampling its trigrams only when it could have one. */
 export async function planWindow(db: Kysely<Database>, needle: string): Promise<WindowPlan | undefined> {
   const trigrams = plannableTrigrams(needle);
@@ -369,11 +218,11 @@ export async function planWindow(db: Kysely<Database>, needle: string): Promise<
   return chooseWindow(needle, promptsHolding, libraryPrompts);
 }
 
-/** The needle's trigrams if it may be read through a part: ASCII, and 2 to MAX_PLANNED_TRIGRAMS of them. */
+/** The needle's trigrams if it may be read through a part: ASCII, and 2 to MAX_PRICED_TRIGRAMS of them. */
 function plannableTrigrams(needle: string): string[] | undefined {
   if (!ASCII_ONLY.test(needle)) return undefined;
   const trigrams = trigramsOf(needle);
-  return trigrams.length >= 2 && trigrams.length <= MAX_PLANNED_TRIGRAMS ? trigrams : undefined;
+  return trigrams.length >= 2 && trigrams.length <= MAX_PRICED_TRIGRAMS ? trigrams : undefined;
 }
 
 /** Estimates kept per database handle (each test's database is its own), as any read is kept (ReadCache). */
