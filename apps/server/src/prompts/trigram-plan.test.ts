@@ -239,6 +239,23 @@ describe('finding a needle through its rare part, on sqlite', () => {
     expect(counted.statements()).toBe(2);
   });
 
+  it('plans a needle again from its kept estimates alone, as it planned it first', async () => {
+    const needles = [
+      'questions zebra',
+      'a yak grazes here, far from any zebra',
+      'escape questions',
+      'take 5% off questions zebra_like names',
+    ];
+    const counted = countingStatements(database.db);
+    const first = await Promise.all(needles.map((needle) => planWindow(counted.db, needle)));
+    const statements = counted.statements();
+    for (const [index, needle] of needles.entries()) expect(await planWindow(counted.db, needle), needle).toEqual(first[index]);
+    expect(counted.statements()).toBe(statements);
+    // One trigram not kept ("ras"): sampled alone, the library's size kept.
+    expect(await planWindow(counted.db, 'questions zebras')).toEqual(await planWindow(database.db, 'questions zebras'));
+    expect(counted.statements()).toBe(statements + 1);
+  });
+
   it('samples a trigram once for searches asking at the same time, and keeps its estimate', async () => {
     const counted = countingStatements(database.db);
     const [both, one] = await Promise.all([
