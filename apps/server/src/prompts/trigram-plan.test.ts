@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppCaches } from '../cache/app-caches';
 import type { Database } from '../db/schema';
 import { localLibraryWrites } from '../cache/library-writes';
@@ -239,7 +239,7 @@ describe('finding a needle through its rare part, on sqlite', () => {
     expect(counted.statements()).toBe(2);
   });
 
-  it('plans a needle again from its kept estimates alone, as it planned it first', async () => {
+  it('plans a needle again from its kept estimates alone, as it planned it first, and samples them again once they expire', async () => {
     const needles = [
       'questions zebra',
       'a yak grazes here, far from any zebra',
@@ -248,12 +248,22 @@ describe('finding a needle through its rare part, on sqlite', () => {
     ];
     const counted = countingStatements(database.db);
     const first = await Promise.all(needles.map((needle) => planWindow(counted.db, needle)));
+    for (const [index, plan] of first.entries()) expect(plan, needles[index]).toBeDefined();
     const statements = counted.statements();
     for (const [index, needle] of needles.entries()) expect(await planWindow(counted.db, needle), needle).toEqual(first[index]);
     expect(counted.statements()).toBe(statements);
     // One trigram not kept ("ras"): sampled alone, the library's size kept.
     expect(await planWindow(counted.db, 'questions zebras')).toEqual(await planWindow(database.db, 'questions zebras'));
     expect(counted.statements()).toBe(statements + 1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 10 * 60_000 + 1);
+      expect(await planWindow(counted.db, 'questions zebra')).toEqual(first[0]);
+      // The trigrams' sample and the library's size, read again.
+      expect(counted.statements()).toBe(statements + 3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('samples a trigram once for searches asking at the same time, and keeps its estimate', async () => {

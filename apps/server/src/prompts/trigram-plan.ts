@@ -56,7 +56,11 @@ const SAMPLED_MATCHES = 200;
 /** How long a trigram's estimate is trusted: it drifts only as prompts are added. */
 const ESTIMATE_TTL_MS = 10 * 60_000;
 
-/** The most trigrams whose estimates are kept; past it those sampled longest ago are sampled again (keptPlanInputs). */
+/**
+ * The most trigrams whose estimates are kept; past it the least recently
+ * sampled, or asked for by a plan that had one to sample, are sampled again
+ * (keptPlanInputs).
+ */
 const MAX_KEPT_ESTIMATES = 50_000;
 
 /** The trigram tokenizer's tokens: every run of three characters. */
@@ -219,16 +223,21 @@ export async function planWindow(db: Kysely<Database>, needle: string): Promise<
   return chooseWindow(needle, promptsHolding, libraryPrompts);
 }
 
+/** The estimates `known` holds, and 0 for a trigram it does not: one the index does not hold. */
+function estimatesIn(known: ReadonlyMap<string, number>): TrigramPrompts {
+  return (trigram) => known.get(trigram) ?? 0;
+}
+
 /**
  * The estimates and the library's size a plan needs, when every one is
  * kept already (the usual case: the bench's distinct needles share most of
  * their trigrams), read at once. Asking the kept estimates for each
  * trigram in turn made a promise for each, then another for them all, and
- * a map: about a sixth of what a distinct search allocated on the event
- * loop. Read so, an estimate does not count as used again: past
- * MAX_KEPT_ESTIMATES the ones dropped are those sampled longest ago, where
- * they were the least recently used. Each is sampled again after
- * ESTIMATE_TTL_MS either way.
+ * a map: about a tenth of what a distinct search allocated on the event
+ * loop. Read so, an estimate does not count as used again (a plan with one
+ * to sample asks for all of its own, which does): past MAX_KEPT_ESTIMATES
+ * the ones dropped are not always the least recently used. Each is sampled
+ * again after ESTIMATE_TTL_MS either way.
  */
 function keptPlanInputs(db: Kysely<Database>, trigrams: readonly string[]): [TrigramPrompts, number] | undefined {
   const kept = estimatesKeptFor(db);
@@ -240,7 +249,7 @@ function keptPlanInputs(db: Kysely<Database>, trigrams: readonly string[]): [Tri
     if (estimate === undefined) return undefined;
     known.set(trigram, estimate.value);
   }
-  return [(trigram) => known.get(trigram) ?? 0, libraryPrompts.value];
+  return [estimatesIn(known), libraryPrompts.value];
 }
 
 /** The needle's trigrams if it may be read through a part: ASCII, and 2 to MAX_PRICED_TRIGRAMS of them. */
@@ -294,8 +303,7 @@ export async function estimatePromptsHolding(db: Kysely<Database>, trigrams: rea
     }),
   );
   const values = await Promise.all(estimates);
-  const known = new Map(unique.map((trigram, index) => [trigram, values[index] ?? 0]));
-  return (trigram) => known.get(trigram) ?? 0;
+  return estimatesIn(new Map(unique.map((trigram, index) => [trigram, values[index] ?? 0])));
 }
 
 /**

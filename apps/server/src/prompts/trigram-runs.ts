@@ -6,9 +6,10 @@
  * The prices live in typed arrays that every plan reuses: pricing is
  * synchronous, so no two plans ever use them at once. An object for each
  * run and a sorted copy of each place's candidates allocated about 57 KB a
- * needle of the bench's at 100,000 prompts, half of what a distinct search
- * allocated on the event loop, and the collections that garbage brought on
- * held every search in flight (docs/performance.md, session 48).
+ * needle of the bench's at 100,000 prompts, over a third of what a distinct
+ * search allocated on the event loop, and each scavenge that garbage
+ * brought on copied the objects of every search in flight
+ * (docs/performance.md, session 48).
  */
 
 /**
@@ -102,8 +103,10 @@ const frontLength = new Int32Array(MAX_PAIRED_TRIGRAMS);
  * it is guessed to find times ENTRIES_READ_PER_PROMPT_TESTED; a pair, the
  * entries both read plus the prompts both are guessed to hold
  * (SHARED_OVER_CHANCE times chance, at least one, at most the rarer run's
- * guess), `libraryPrompts` scaling chance. Of parts that cost the same, the
- * first found: runs by their first trigram, then their last.
+ * guess), `libraryPrompts` scaling chance. Of single runs that cost the
+ * same, the first by its first trigram, then its last; of pairs, the first
+ * run so found with the first partner of its front (buildFronts) that
+ * costs that little.
  */
 export function cheapestPart(
   holding: readonly number[],
@@ -126,6 +129,7 @@ export function cheapestPart(
     }
   }
   const single: PricedPart = { cost: bestCost, read: runRead[bestRun] ?? 0, runs: [runAt(bestRun)] };
+  // Past MAX_PAIRED_TRIGRAMS the fronts would not fit their arrays.
   if (partnerPlace === undefined || trigrams > MAX_PAIRED_TRIGRAMS) return single;
   buildFronts(trigrams);
   return cheapestPair(trigrams, partnerPlace, libraryPrompts, bestCost) ?? single;
@@ -175,9 +179,10 @@ function comesBefore(a: number, b: number): boolean {
  * cheaper on both, so only these can be the best partner of a run ending
  * before that place. Built from the end, each place's from its own runs
  * and the next place's front, merged in order (of runs alike on both, its
- * own first). Pairing each run with a front instead of every later run:
- * 21-22 against 54-62 microseconds a needle of the bench's at 100,000
- * prompts (one run alone, as before pairs: 9).
+ * own first). Pairing each run with a front instead of every later run
+ * took a plan 21-22 against 54-62 microseconds a needle of the bench's at
+ * 100,000 prompts in session 23 (one run alone, as before pairs: 9), with
+ * an object for each run.
  */
 function buildFronts(trigrams: number): void {
   let used = 0;
