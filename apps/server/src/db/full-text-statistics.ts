@@ -19,8 +19,9 @@ import type { Database } from './schema';
  * stay.
  *
  * Run at the end of every migration run (migrateToLatest: the server's
- * start, the command-line tools') and by the generator after its ANALYZE. The connection then reloads the statistics it plans with; the
- * read threads' connections, opened later, read them as they are.
+ * start, the command-line tools') and by the generator after its ANALYZE.
+ * The connection then reloads the statistics it plans with; the read
+ * threads' connections, opened later, read them as they are.
  */
 export async function dropFullTextSamples(db: Kysely<Database>): Promise<number> {
   const analysed = await sql<{ found: number }>`SELECT count(*) AS found FROM sqlite_schema WHERE name = 'sqlite_stat4'`.execute(db);
