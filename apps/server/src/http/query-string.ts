@@ -10,9 +10,15 @@ export interface StructuredQueryValue {
  * sees, so those were silently ignored. Here a repeated parameter becomes an
  * array and a bracketed one an object under its plain name: neither is text
  * or a number, so the route's schema refuses it with a 400 naming it.
+ *
+ * The object has no prototype, so a parameter named after one of Object's
+ * own properties is a parameter like any other: with `{}`, `__proto__=1`
+ * found Object.prototype already there, turned it into an array that became
+ * the query's prototype, and the route refused `sort` (an array's own sort
+ * method) though the request never sent one.
  */
 export function parseQueryString(text: string): Record<string, string | string[] | StructuredQueryValue> {
-  const query: Record<string, string | string[] | StructuredQueryValue> = {};
+  const query: Record<string, string | string[] | StructuredQueryValue> = Object.create(null);
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const bracket = rawKey.indexOf('[');
     const key = bracket > 0 ? rawKey.slice(0, bracket) : rawKey;

@@ -40,6 +40,30 @@ describe('framework answers in the one error shape', () => {
     }
   });
 
+  it("takes a parameter named after one of Object's properties as any other", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      payload: { title: 'A prompt to list', prompt: 'Some text to list.', category: 'Testing', model: 'o3' },
+    });
+    expect(created.statusCode).toBe(201);
+    // Each with a limit of its own, asked before the same limit alone: the app remembers a query it has validated.
+    let limit = 1;
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      for (const query of [`${name}=1`, `${name}=1&${name}=2`, `${name}[a]=1`]) {
+        limit += 1;
+        const response = await t.app.inject({ url: `/api/prompts?limit=${limit}&${query}` });
+        expect(response.statusCode, query).toBe(200);
+        // An unknown parameter is ignored: the same answer as without it.
+        expect(response.body, query).toBe((await t.app.inject({ url: `/api/prompts?limit=${limit}` })).body);
+      }
+      // A known parameter given twice is still refused beside it.
+      const refused = await t.app.inject({ url: `/api/prompts?${name}=1&sort=newest&sort=likes_desc` });
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json<{ fields: Record<string, string> }>().fields, name).toHaveProperty('sort');
+    }
+  });
+
   it('answers malformed percent-encoding in the one shape', async () => {
     for (const url of ['/api/prompts/%E0%A4%A', '/api/comments/%E0%A4%A']) {
       const response = await t.app.inject({ url });
