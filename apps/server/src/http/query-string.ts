@@ -11,11 +11,13 @@ export interface StructuredQueryValue {
  * array and a bracketed one an object under its plain name: neither is text
  * or a number, so the route's schema refuses it with a 400 naming it.
  *
- * The object has no prototype, so a parameter named after one of Object's
- * own properties is a parameter like any other: with `{}`, `__proto__=1`
- * found Object.prototype already there, turned it into an array that became
- * the query's prototype, and the route refused `sort` (an array's own sort
- * method) though the request never sent one.
+ * The object has no prototype, so a parameter named after a property every
+ * object inherits (`__proto__`, `constructor`, `toString`...) is a parameter
+ * like any other. With a plain `{}`, as before, `__proto__=1` found
+ * Object.prototype there and replaced it with the array
+ * `['[object Object]', '1']`, which became the query's prototype, and the
+ * route refused `sort` (the inherited Array.prototype.sort) though the
+ * request never sent one.
  */
 export function parseQueryString(text: string): Record<string, string | string[] | StructuredQueryValue> {
   const query: Record<string, string | string[] | StructuredQueryValue> = Object.create(null);
