@@ -5,6 +5,7 @@ import type { DatabaseUrl } from '../../src/config';
 import type { Database } from '../../src/db/schema';
 import { dropFullTextSamples } from '../../src/db/full-text-statistics';
 import { recountSummariesInTransaction } from '../../src/db/summaries';
+import { registerSqliteFunctions } from '../../src/db/sqlite-functions';
 import { bandKeys, shingles } from '../../src/similar/fingerprint';
 import { fromTagList } from '../../src/tags/stored-tags';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
@@ -49,8 +50,8 @@ export interface BulkWriter {
   close(): Promise<void>;
 }
 
-/** SQLite's full-text indexes of the prompts (migrations 0002, 0012 and 0014): their triggers are deferred and each is rebuilt once. */
-export const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts', 'prompt_title_words'] as const;
+/** SQLite's full-text indexes of the prompts (migrations 0002, 0012, 0014 and 0021): their triggers are deferred and each is rebuilt once. */
+export const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts', 'prompt_title_words', 'prompt_words'] as const;
 
 /**
  * How each full-text index is filled again from the prompts in one pass,
@@ -64,7 +65,18 @@ function refillStatements(table: (typeof FULL_TEXT_TABLES)[number]): string[] {
     const charset = `CASE WHEN title GLOB '*[^ -~]*' THEN 'other' ELSE 'ascii' END`;
     return [`DELETE FROM ${table}`, `INSERT INTO ${table} (rowid, title, charset) SELECT rowid, title, ${charset} FROM prompts`];
   }
-  return [`INSERT INTO ${table}(${table}) VALUES ('rebuild')`];
+  const rebuild = `INSERT INTO ${table}(${table}) VALUES ('rebuild')`;
+  if (table === 'prompt_words') {
+    // Its vocabulary too, which its deferred triggers kept: from the index's words, as migration 0021 fills it.
+    return [
+      rebuild,
+      'DELETE FROM search_vocabulary',
+      'CREATE VIRTUAL TABLE temp.prompt_words_terms USING fts5vocab(main, prompt_words, row)',
+      'INSERT INTO search_vocabulary (word, reversed) SELECT term, pv_reversed(term) FROM temp.prompt_words_terms',
+      'DROP TABLE temp.prompt_words_terms',
+    ];
+  }
+  return [rebuild];
 }
 
 /**
@@ -160,6 +172,8 @@ const SQLITE_LOAD_CACHE_KIB = 512 * 1024;
 
 export function sqliteWriter(path: string): BulkWriter {
   const db = new SqliteDatabase(path, { timeout: 5000 });
+  // The word index's vocabulary is keyed through pv_reversed (refillStatements), as the app's connections do it.
+  registerSqliteFunctions(db);
   const journal = rollbackJournalIfAlone(db);
   db.pragma(`cache_size = -${SQLITE_LOAD_CACHE_KIB}`);
   db.pragma('temp_store = MEMORY');

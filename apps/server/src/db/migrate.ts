@@ -21,6 +21,7 @@ import * as searchWordCounts from './migrations/0017-search-word-counts';
 import * as searchWordPairs from './migrations/0018-search-word-pairs';
 import * as searchWordLoops from './migrations/0019-search-word-loops';
 import * as searchWordExpressions from './migrations/0020-search-word-expressions';
+import * as promptWords from './migrations/0021-prompt-words';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0018-search-word-pairs': searchWordPairs,
   '0019-search-word-loops': searchWordLoops,
   '0020-search-word-expressions': searchWordExpressions,
+  '0021-prompt-words': promptWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,7 +2,7 @@ import { charLength } from '@prompt-vault/shared/text';
 import { promptInputSchema, commentInputSchema } from '@prompt-vault/shared/schemas';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { searchGramMismatches, searchWordCountMismatches, summaryMismatches } from '../fuzz/invariants';
+import { searchGramMismatches, searchVocabularyMismatches, searchWordCountMismatches, summaryMismatches } from '../fuzz/invariants';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { sampleTags } from './sample-tags';
 import { SAMPLE_WEEKS, readSamplePrompts, seedSampleData } from './seed';
@@ -111,6 +111,7 @@ describe.each(TEST_DIALECTS)('seedSampleData on %s', (dialect) => {
     expect(mismatches.rows).toEqual([]);
     expect(await summaryMismatches(database.db)).toEqual([]);
     expect(await searchGramMismatches(database.db)).toEqual([]);
+    expect(await searchVocabularyMismatches(database.db)).toEqual([]);
     expect(await searchWordCountMismatches(database.db)).toEqual([]);
     const comments = await database.db
       .selectFrom('comments')

@@ -74,6 +74,41 @@ export function containsAsWholeWord(text: string, needle: string): boolean {
   return false;
 }
 
+/** pv_ascii_words(text): the distinct words FTS5's `ascii` tokenizer cuts `text` into, as a JSON array (asciiWords). */
+export const SQLITE_ASCII_WORDS_FUNCTION = 'pv_ascii_words';
+
+/** pv_reversed(text): `text` with its characters in reverse order (the search vocabulary's key for a word's ending). */
+export const SQLITE_REVERSED_FUNCTION = 'pv_reversed';
+
+/**
+ * The distinct words of `text` as FTS5's `ascii` tokenizer cuts them (the
+ * SQLite word index, migration 0021): runs of ASCII letters and digits and
+ * of any character past ASCII, with A-Z lower-cased and nothing else
+ * changed. Every other ASCII character separates words. The search
+ * vocabulary holds them (prompts/word-phrase-plan.ts), so they must be the
+ * index's own words exactly; `unicode61`'s letter classes and case folding
+ * could not be matched so in JavaScript.
+ */
+export function asciiWords(text: string): string[] {
+  const words = new Set<string>();
+  let start = -1;
+  for (let index = 0; index <= text.length; index += 1) {
+    const code = index < text.length ? text.charCodeAt(index) : 0;
+    const inWord = code >= 0x80 || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
+    if (inWord && start < 0) start = index;
+    if (!inWord && start >= 0) {
+      words.add(text.slice(start, index).replace(/[A-Z]+/g, (letters) => letters.toLowerCase()));
+      start = -1;
+    }
+  }
+  return [...words];
+}
+
+/** `text`'s code points in reverse order. */
+export function reversed(text: string): string {
+  return [...text].reverse().join('');
+}
+
 /** The part of better-sqlite3's Database these registrations use. */
 interface FunctionRegistry {
   function(name: string, options: { deterministic: boolean }, implementation: (...args: unknown[]) => unknown): unknown;
@@ -85,5 +120,11 @@ export function registerSqliteFunctions(connection: FunctionRegistry): void {
   );
   connection.function(SQLITE_WHOLE_WORD_FUNCTION, { deterministic: true }, (text: unknown, needle: unknown) =>
     typeof text === 'string' && typeof needle === 'string' && containsAsWholeWord(text, needle) ? 1 : 0,
+  );
+  connection.function(SQLITE_ASCII_WORDS_FUNCTION, { deterministic: true }, (text: unknown) =>
+    JSON.stringify(typeof text === 'string' ? asciiWords(text) : []),
+  );
+  connection.function(SQLITE_REVERSED_FUNCTION, { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? reversed(text) : text,
   );
 }

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../db/dialect-of';
 import { wordsOfRow } from '../db/migrations/0020-search-word-expressions';
 import type { Database } from '../db/schema';
+import { reversed } from '../db/sqlite-functions';
 import { bandKeys, shingles } from '../similar/fingerprint';
 
 export interface CounterMismatch {
@@ -216,6 +217,35 @@ export async function searchGramMismatches(db: Kysely<Database>): Promise<string
     recounted.rows.map((row) => [row.gram, row.n] as const),
     'found in',
   );
+}
+
+/**
+ * SQLite: each word of the prompts' word index (prompt_words, migration
+ * 0021) that the search vocabulary lacks or keys by the wrong ending, and
+ * each of the two indexes that differs from the rows it indexes, as a line. The word-phrase plan (prompts/word-phrase-plan.ts) looks a needle's
+ * first and last words up there, so a word the writes forgot would be a
+ * match a search misses. The index's words are listed by `fts5vocab`, not
+ * by the vocabulary's own tokenizing (asciiWords), so this also catches the
+ * two cutting words differently. Nothing on PostgreSQL, which keeps none.
+ */
+export async function searchVocabularyMismatches(db: Kysely<Database>): Promise<string[]> {
+  if (dialectOf(db) !== 'sqlite') return [];
+  await sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.invariant_prompt_words USING fts5vocab(main, prompt_words, row)`.execute(db);
+  const { rows } = await sql<{ term: string; reversed: string | null }>`
+    SELECT t.term, v.reversed FROM temp.invariant_prompt_words t LEFT JOIN search_vocabulary v ON v.word = t.term`.execute(db);
+  const mismatches = rows.flatMap(({ term, reversed: kept }) => {
+    if (kept === null) return [`${JSON.stringify(term)}: in the word index, not in the vocabulary`];
+    return kept === reversed(term) ? [] : [`${JSON.stringify(term)}: kept reversed as ${JSON.stringify(kept)}`];
+  });
+  // Each external-content index against the rows it indexes (FTS5's own check, which fails when they differ).
+  for (const index of ['prompt_words', 'search_vocabulary_grams']) {
+    try {
+      await sql`INSERT INTO ${sql.table(index)} (${sql.ref(index)}, rank) VALUES ('integrity-check', 1)`.execute(db);
+    } catch (error) {
+      mismatches.push(`${index}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return mismatches;
 }
 
 /**

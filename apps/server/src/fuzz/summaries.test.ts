@@ -9,6 +9,7 @@ import { TEST_DIALECTS } from '../testing/test-database';
 import {
   counterMismatches,
   searchGramMismatches,
+  searchVocabularyMismatches,
   searchWordCountMismatches,
   similarityBandMismatches,
   summaryMismatches,
@@ -189,6 +190,7 @@ describe.each(TEST_DIALECTS)('summaries kept with the writes on %s', (dialect) =
         expect(await similarityBandMismatches(t.database.db)).toEqual([]);
         expect(await counterMismatches(t.database.db)).toEqual([]);
         expect(await searchGramMismatches(t.database.db)).toEqual([]);
+        expect(await searchVocabularyMismatches(t.database.db)).toEqual([]);
         expect(await searchWordCountMismatches(t.database.db)).toEqual([]);
 
         const expected = await recountedAnswers();
@@ -220,6 +222,7 @@ describe.each(TEST_DIALECTS)('summaries kept with the writes on %s', (dialect) =
     expect(kept).toEqual([expected.total, expected.likes, expected.copies]);
     expect(await summaryMismatches(t.database.db)).toEqual([]);
     expect(await searchGramMismatches(t.database.db)).toEqual([]);
+    expect(await searchVocabularyMismatches(t.database.db)).toEqual([]);
     expect(await searchWordCountMismatches(t.database.db)).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ import {
   searchCondition,
 } from './search';
 import { planWindow, windowMatches } from './trigram-plan';
+import { wordPhraseMatches } from './word-phrase-plan';
 import {
   COMMON_NEEDLE,
   countByPhrasePairs,
@@ -448,8 +449,9 @@ async function phraseOrTrigramMatches(
 /**
  * Up to `limit` prompts, of any status, containing `text`, from the trigram
  * index, and how many there are, counted up to `countTo`; undefined under 3
- * characters. On SQLite through the needle's cheapest part when one costs
- * less than the whole (trigram-plan.ts).
+ * characters. On SQLite through the word index first when the needle's
+ * words serve (word-phrase-plan.ts), else through the needle's cheapest part
+ * when one costs less than the whole (trigram-plan.ts).
  */
 async function trigramMatches(
   db: Kysely<Database>,
@@ -460,6 +462,8 @@ async function trigramMatches(
 ): Promise<CountedMatches | undefined> {
   if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
   if (dialect === 'sqlite') {
+    const byWords = await wordPhraseMatches(db, text, limit, countTo);
+    if (byWords) return byWords;
     const plan = await planWindow(db, text);
     const found = plan && (await windowMatches(db, text, plan, limit, countTo));
     if (found) return found;

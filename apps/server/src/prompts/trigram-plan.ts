@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { hiddenFromPlanner } from '../db/sqlite-plan-values';
 import { type PeekableReadCache, createReadCache } from '../cache/read-cache';
@@ -343,8 +343,6 @@ export async function sampleTrigrams(
  * the whole needle with LIKE on its title and text, and how many there are,
  * counted up to `countTo` (firstCounted); undefined when the windows find
  * more than the plan's candidateLimit (the whole needle is cheaper to read).
- * One statement (windowMatchesQuery), so the windows' prompts are not sent
- * back and forth.
  */
 export async function windowMatches(
   db: Kysely<Database>,
@@ -353,7 +351,37 @@ export async function windowMatches(
   limit: number,
   countTo = limit,
 ): Promise<CountedMatches<number> | undefined> {
-  const { rows } = await windowMatchesQuery(needle, plan, limit, countTo).execute(db);
+  return guardedCandidateMatches(db, windowCandidates(needle, plan), needle, limit, countTo);
+}
+
+/** The plan's windows as candidates from the trigram index. */
+function windowCandidates(needle: string, plan: WindowPlan): GuardedCandidates {
+  return { index: sql`prompts_fts`, match: windowsMatch(needle, plan.windows), candidateLimit: plan.candidateLimit };
+}
+
+/** Candidates for a needle: a full-text index's rows matching an FTS5 query, and the most worth testing. */
+export interface GuardedCandidates {
+  readonly index: RawBuilder<unknown>;
+  readonly match: string;
+  readonly candidateLimit: number;
+}
+
+/**
+ * Up to `limit` rowids of prompts, of any status, containing `needle`, of
+ * the candidates an index's query finds, each tested with LIKE on its title
+ * and text, and how many there are, counted up to `countTo`; undefined when
+ * the query finds more than `candidateLimit` (the caller has a cheaper way).
+ * One statement (guardedCandidatesQuery), so the candidates are not sent
+ * back and forth.
+ */
+export async function guardedCandidateMatches(
+  db: Kysely<Database>,
+  candidates: GuardedCandidates,
+  needle: string,
+  limit: number,
+  countTo = limit,
+): Promise<CountedMatches<number> | undefined> {
+  const { rows } = await guardedCandidatesQuery(candidates, needle, limit, countTo).execute(db);
   const [found] = rows;
   return found?.overflow ? undefined : joinedCountedRowids(found);
 }
@@ -375,24 +403,30 @@ export function windowsMatch(needle: string, windows: readonly string[]): string
   return phrases.length === 1 ? (phrases[0] ?? '') : `NEAR(${phrases.join(' ')}, ${needle.length})`;
 }
 
-/**
- * windowMatches' statement: one row, the matches joined (firstCountedRowids)
- * and whether the windows found more than candidateLimit prompts
- * (`overflow`), in which case none was tested. CROSS JOIN keeps SQLite's
- * order: with a plain JOIN it scanned every prompt with LIKE and probed the
- * windows' list (179 against 40 ms at 100,000 prompts). The candidates'
- * limit, a count of its own for each needle, is hidden from the planner, as
- * are the LIKE patterns and firstCountedRowids' counts: bound where the
- * planner reads them, they had the read thread prepare the statement again
- * on every run (db/sqlite-plan-values.ts).
- */
+/** windowMatches' statement (guardedCandidatesQuery on the trigram index). */
 export function windowMatchesQuery(needle: string, plan: WindowPlan, limit: number, countTo = limit) {
+  return guardedCandidatesQuery(windowCandidates(needle, plan), needle, limit, countTo);
+}
+
+/**
+ * guardedCandidateMatches' statement: one row, the matches joined
+ * (firstCountedRowids) and whether the index found more than
+ * candidateLimit prompts (`overflow`), in which case none was tested.
+ * CROSS JOIN keeps SQLite's order: with a plain JOIN it scanned every
+ * prompt with LIKE and probed the windows' list (179 against 40 ms at
+ * 100,000 prompts). The candidates' limit, a count of its own for each
+ * needle, is hidden from the planner, as are the LIKE patterns and
+ * firstCountedRowids' counts: bound where the planner reads them, they had
+ * the read thread prepare the statement again on every run
+ * (db/sqlite-plan-values.ts).
+ */
+function guardedCandidatesQuery({ index, match, candidateLimit }: GuardedCandidates, needle: string, limit: number, countTo: number) {
   const tested = sql`SELECT prompts.rowid AS id FROM candidates CROSS JOIN prompts ON prompts.rowid = candidates.id
-    WHERE (SELECT count(*) FROM candidates) <= ${plan.candidateLimit} AND ${asciiTextContains(needle)}`;
+    WHERE (SELECT count(*) FROM candidates) <= ${candidateLimit} AND ${asciiTextContains(needle)}`;
   return sql<JoinedIds & { overflow: number }>`
     WITH candidates AS MATERIALIZED (
-      SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ${windowsMatch(needle, plan.windows)} LIMIT ${hiddenFromPlanner(plan.candidateLimit + 1)}
+      SELECT rowid AS id FROM ${index} WHERE ${index} MATCH ${match} LIMIT ${hiddenFromPlanner(candidateLimit + 1)}
     )
-    SELECT (SELECT count(*) FROM candidates) > ${plan.candidateLimit} AS overflow, first.ids, first.n
+    SELECT (SELECT count(*) FROM candidates) > ${candidateLimit} AS overflow, first.ids, first.n
     FROM (${firstCountedRowids(tested, limit, countTo)}) AS first`;
 }

@@ -2,7 +2,13 @@ import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
-import { counterMismatches, searchGramMismatches, searchWordCountMismatches, summaryMismatches } from '../fuzz/invariants';
+import {
+  counterMismatches,
+  searchGramMismatches,
+  searchVocabularyMismatches,
+  searchWordCountMismatches,
+  summaryMismatches,
+} from '../fuzz/invariants';
 import { ServerProcess } from '../testing/server-process';
 import { userId } from '../testing/test-app';
 import { TEST_DIALECTS, createTestDatabase, processDatabaseUrl } from '../testing/test-database';
@@ -137,6 +143,7 @@ describe.each(TEST_DIALECTS)('crash consistency on %s', (dialect) => {
       expect(await counterMismatches(database.db)).toEqual([]);
       expect(await summaryMismatches(database.db)).toEqual([]);
       expect(await searchGramMismatches(database.db)).toEqual([]);
+      expect(await searchVocabularyMismatches(database.db)).toEqual([]);
       expect(await searchWordCountMismatches(database.db)).toEqual([]);
       // The restarted server serves what was written.
       const listed = (await (await fetch(`${restarted.baseUrl}/api/prompts`)).json()) as Array<{ _id: string }>;

@@ -1,0 +1,222 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppCaches } from '../cache/app-caches';
+import { localLibraryWrites } from '../cache/library-writes';
+import { searchVocabularyMismatches } from '../fuzz/invariants';
+import { seedSampleData } from '../db/seed';
+import { type TestDatabase, createTestDatabase } from '../testing/test-database';
+import { countPrompts, findMatches } from './read-repository';
+import { createPromptsService } from './service';
+import { needleWords, phrasePlan, wordPhraseMatches } from './word-phrase-plan';
+
+describe("reading a needle's words as a phrase", () => {
+  it('takes ASCII needles with a word, and which ends may reach into longer words', () => {
+    expect(needleWords('Questions Assistant')).toEqual({ words: ['questions', 'assistant'], firstMayBeEnd: true, lastMayBeStart: true });
+    expect(needleWords(' c++ tips.')).toEqual({ words: ['c', 'tips'], firstMayBeEnd: false, lastMayBeStart: false });
+    expect(needleWords('estion')).toEqual({ words: ['estion'], firstMayBeEnd: true, lastMayBeStart: true });
+    expect(needleWords('-estion')).toEqual({ words: ['estion'], firstMayBeEnd: false, lastMayBeStart: true });
+    expect(needleWords('+++')).toBeUndefined();
+    expect(needleWords('café crème')).toBeUndefined();
+  });
+
+  it('reads a phrase for each pair of words the ends may be, leaving out an end with too many', () => {
+    const words = { words: ['plan', 'for', 'a'], firstMayBeEnd: true, lastMayBeStart: true };
+    expect(phrasePlan(words, { first: ['plan', 'xplan'], last: ['a', 'an'] })).toEqual({
+      match: '"plan for a" OR "plan for an" OR "xplan for a" OR "xplan for an"',
+      wordLeftOut: false,
+      exact: false,
+    });
+    expect(phrasePlan(words, { first: ['plan'], last: undefined })).toEqual({ match: '"plan for"', wordLeftOut: true, exact: false });
+    expect(phrasePlan(words, { first: undefined, last: undefined })).toEqual({ match: '"for"', wordLeftOut: true, exact: false });
+  });
+
+  it('finds nothing when an end is no word, and has no phrase when only ends it leaves out remain', () => {
+    const two = { words: ['steps', 'for'], firstMayBeEnd: true, lastMayBeStart: true };
+    expect(phrasePlan(two, { first: [], last: ['for'] })).toEqual({ match: undefined, wordLeftOut: false, exact: false });
+    expect(phrasePlan(two, { first: undefined, last: undefined })).toBeUndefined();
+    const one = { words: ['estion'], firstMayBeEnd: false, lastMayBeStart: true };
+    expect(phrasePlan(one, { first: ['estionnaire'], last: undefined })).toEqual({
+      match: '"estionnaire"',
+      wordLeftOut: false,
+      exact: false,
+    });
+    expect(phrasePlan(one, { first: undefined, last: undefined })).toBeUndefined();
+    // One word with nothing around it: the prompts holding any word that contains it are its matches.
+    const inside = { words: ['estion'], firstMayBeEnd: true, lastMayBeStart: true };
+    expect(phrasePlan(inside, { first: ['question', 'questions'], last: undefined })).toEqual({
+      match: '"question" OR "questions"',
+      wordLeftOut: false,
+      exact: true,
+    });
+  });
+});
+
+/** Every prompt, of any status, whose title or text holds `needle` (ASCII case folded, as LIKE folds it), by rowid. */
+async function scanned(database: TestDatabase, needle: string): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM prompts
+    WHERE instr(lower(title), lower(${needle})) > 0 OR instr(lower(prompt), lower(${needle})) > 0 ORDER BY rowid`.execute(database.db);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Prompts whose words make the plan's cases: a first word that ends longer
+ * ones, a last word that begins them, words joined by other separators than
+ * the needle's, a word that begins more words than the plan reads, and
+ * sixty prompts holding "steps" beside words other than "for".
+ */
+describe('finding a needle through its words, on sqlite', () => {
+  let database: TestDatabase;
+  const texts = [
+    { title: 'Questions assistant', prompt: 'An assistant for questions.' },
+    { title: 'Xquestions assistants', prompt: 'Words that end and begin the needle.' },
+    { title: 'Questions, assistant', prompt: 'A comma between the words is not the needle.' },
+    { title: 'Questions  assistant', prompt: 'Two spaces are not the needle either.' },
+    { title: 'C++ tips', prompt: 'Tips for C++ and c-- tips, C++ TIPS in capitals.' },
+    { title: 'Steps for all', prompt: 'steps for, steps form, steps format, steps fort, steps forward, steps forum' },
+    { title: 'Hidden plan for a trip', prompt: 'A plan for a trip, hidden by moderation.' },
+    { title: 'Café questions assistant', prompt: 'Non-ASCII words: café questions assistant, naïve' },
+    // The Kelvin sign, which the vocabulary's trigram index folds to "k" and LIKE does not.
+    { title: 'Keynote', prompt: 'A list of keynotes.' },
+    { title: 'Kelvin', prompt: 'A \u212aeynote speech.' },
+  ];
+  const STEPS_ELSEWHERE = 60;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    const caches = createAppCaches();
+    const library = createPromptsService(database, caches, localLibraryWrites(caches));
+    for (const row of texts) await library.create({ ...row, category: 'Writing', model: 'o3', tags: [] });
+    for (let index = 0; index < STEPS_ELSEWHERE; index += 1) {
+      await library.create({
+        title: `Steps ${index}`,
+        prompt: `The steps to take, in order: steps of ${index}.`,
+        category: 'Writing',
+        model: 'o3',
+        tags: [],
+      });
+    }
+    await sql`UPDATE prompts SET status = 'hidden' WHERE title = 'Hidden plan for a trip'`.execute(database.db);
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('finds what a scan finds, through the word index', async () => {
+    const needles = [
+      'questions assistant',
+      'QUESTIONS ASSISTANT',
+      'estions assist',
+      'questions assistant.',
+      ' assistant',
+      'c++ tips',
+      'c++ tips,',
+      'plan for a',
+      'cafe questions',
+      'café questions',
+      'questions assistant, naïve',
+      'zebra questions',
+      'steps fo',
+      'estion',
+      'ASSIST',
+      'keynot',
+      'zyxq',
+    ];
+    for (const needle of needles) {
+      const expected = await scanned(database, needle);
+      const byWords = needleWords(needle) && (await wordPhraseMatches(database.db, needle, 100));
+      // Not vacuous: each ASCII needle of words is found through the word index itself.
+      if (needleWords(needle)) expect(byWords?.ids, needle).toEqual(expected);
+      // Asked for one, it counts them all.
+      if (needleWords(needle)) expect((await wordPhraseMatches(database.db, needle, 1, 100))?.counted, needle).toBe(expected.length);
+      const { list } = await findMatches(database.db, 'sqlite', needle, 100);
+      expect(
+        [...(list?.matches ?? [])].sort((a, b) => Number(a) - Number(b)),
+        needle,
+      ).toEqual(expected);
+      expect(await countPrompts(database.db, 'sqlite', { q: needle }, list), needle).toBe(
+        await countPrompts(database.db, 'sqlite', { q: needle }, 'scan'),
+      );
+    }
+    // The first title, "Xquestions assistants" and the café prompt; the comma, the two spaces and the reversed order are not it.
+    expect(await scanned(database, 'questions assistant')).toHaveLength(3);
+    expect(await scanned(database, 'estions assist')).toEqual(await scanned(database, 'questions assistant'));
+    expect(await scanned(database, 'c++ tips')).toHaveLength(1);
+    expect(await scanned(database, 'plan for a')).toHaveLength(1);
+    expect(await scanned(database, 'zebra questions')).toEqual([]);
+    // "Questions" in the first four titles and the café one; "keynot" in the keynotes' prompt, not in the Kelvin sign's.
+    expect(await scanned(database, 'estion')).toHaveLength(5);
+    expect(await scanned(database, 'keynot')).toHaveLength(1);
+  });
+
+  it('gives way to the trigram index when a phrase with a word left out finds more prompts than its bound', async () => {
+    // "for" begins "for", "form", "format", "fort", "forward" and "forum", more than the plan reads: "steps"
+    // alone is read, and found in 61 prompts, more than the bound of 50 when 10 are asked for.
+    expect(await wordPhraseMatches(database.db, 'steps for', 5, 10)).toBeUndefined();
+    const matches = await wordPhraseMatches(database.db, 'steps for', 100);
+    const expected = await scanned(database, 'steps for');
+    expect(expected).toHaveLength(1);
+    expect(matches?.ids).toEqual(expected);
+    const { list } = await findMatches(database.db, 'sqlite', 'steps for', 5, 10);
+    expect(list?.matches).toEqual(expected);
+  });
+
+  it('finds the words of a prompt shared a moment ago, kept in the vocabulary by its write', async () => {
+    const caches = createAppCaches();
+    const library = createPromptsService(database, caches, localLibraryWrites(caches));
+    expect((await wordPhraseMatches(database.db, 'zyxwvut questions', 100))?.ids).toEqual([]);
+    await library.create({ title: 'Prefixzyxwvut questionsuffix', prompt: 'New words.', category: 'Writing', model: 'o3', tags: [] });
+    const expected = await scanned(database, 'zyxwvut questions');
+    expect(expected).toHaveLength(1);
+    expect((await wordPhraseMatches(database.db, 'zyxwvut questions', 100))?.ids).toEqual(expected);
+    expect(await searchVocabularyMismatches(database.db)).toEqual([]);
+  });
+});
+
+/**
+ * On a real library: the bundled sample prompts, searched for the bench's
+ * kind of needle (two or three consecutive words of a title, cut anywhere in
+ * the first and last), give what a scan gives.
+ */
+describe('the word phrases on the sample library, on sqlite', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    await seedSampleData(database.db);
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('finds what a scan finds for words of every title', async () => {
+    const { rows: titles } = await sql<{ title: string }>`SELECT title FROM prompts ORDER BY rowid`.execute(database.db);
+    const needles = new Set<string>();
+    for (const [index, { title }] of titles.entries()) {
+      const words = title.split(/\s+/).filter(Boolean);
+      for (let start = 0; start + 2 <= words.length; start += 1) {
+        const needle = words.slice(start, start + 2 + (start % 2)).join(' ');
+        // Cut into the first and last words of some: the ends then only end and begin words of the index.
+        needles.add(index % 3 === 0 ? needle.slice(1, -1) : needle);
+      }
+      // And one word, cut inside.
+      for (const word of words) if (word.length >= 5) needles.add(word.slice(1, -1));
+    }
+    let byWords = 0;
+    let leftToTrigrams = 0;
+    for (const needle of needles) {
+      const expected = await scanned(database, needle);
+      const found = await wordPhraseMatches(database.db, needle, 10_000);
+      if (found) {
+        byWords += 1;
+        expect(found.ids, needle).toEqual(expected);
+      } else if (needleWords(needle)) leftToTrigrams += 1;
+      const { list } = await findMatches(database.db, 'sqlite', needle, 10_000);
+      expect(
+        [...(list?.matches ?? [])].sort((a, b) => Number(a) - Number(b)),
+        needle,
+      ).toEqual(expected);
+    }
+    // Not vacuous: most needles are read through their words.
+    expect(byWords).toBeGreaterThan(needles.size / 2);
+    expect(leftToTrigrams).toBeLessThan(needles.size / 10);
+  }, 120_000);
+});

@@ -1,0 +1,225 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+import { reversed } from '../db/sqlite-functions';
+import { ASCII_ONLY, type CountedMatches, asciiTextContains, firstCountedRowids, ftsPhrase, joinedCountedRowids } from './search';
+import { guardedCandidateMatches } from './trigram-plan';
+
+/**
+ * SQLite: finding a needle of ASCII words through the index of the
+ * prompts' words (prompt_words, migration 0021; decision 0028), before the
+ * trigram plan (trigram-plan.ts).
+ *
+ * Wherever a prompt holds the needle, its words lie in consecutive words of
+ * the index: the middle ones whole, the first as the end of a word ("xyz
+ * questions" ends "questions"), the last as the start of one. The
+ * vocabulary (search_vocabulary) lists the words a first word may end and a
+ * last word may begin, and the needle is read as a phrase of each such
+ * pair, the prompts found then tested for the whole needle with LIKE, as
+ * the trigram plan tests its candidates. A word's list holds only the
+ * prompts with that word, where a trigram's holds those with any word
+ * containing it.
+ *
+ * A needle of one word with nothing around it lies inside one word of each
+ * prompt holding it, so the prompts holding any vocabulary word containing
+ * it are exactly its matches: they are read from the words' lists alone,
+ * with no text tested. (A word of the index is a prompt's whole run of word
+ * characters, at most 5,000 characters, within the 32 KB FTS5 keeps of a
+ * word.)
+ *
+ * A first word that ends more than MAX_FIRST_WORDS words, or a last word
+ * that begins more than MAX_LAST_WORDS ("a", "for"), is left out of the
+ * phrase: the phrase still holds in every prompt holding the needle, but
+ * may find many more. Such a phrase's candidates are bounded
+ * (guardedCandidateMatches), and past the bound the trigram plan reads the
+ * needle instead ("steps for": "steps" alone is in 355,913 of 1,000,000
+ * prompts, which took 1.1 s to test).
+ */
+
+/** The most vocabulary words a needle's first word may be the end of before it is left out of the phrase. */
+const MAX_FIRST_WORDS = 8;
+
+/** The most vocabulary words a needle's last word may be the start of before it is left out of the phrase. */
+const MAX_LAST_WORDS = 4;
+
+/**
+ * The most vocabulary words a needle of one word may lie in before the
+ * trigram index reads it instead: each is a list to read and merge.
+ */
+const MAX_CONTAINING_WORDS = 32;
+
+/** The shortest needle of one word the vocabulary's trigram index can find words for. */
+const MIN_CONTAINED_LENGTH = 3;
+
+/** The fewest candidates a phrase with a word left out may find before the trigram plan reads the needle instead. */
+const MIN_GUARDED_CANDIDATES = 50;
+
+const PROMPT_WORDS = sql`prompt_words`;
+
+/** A needle's words as the index cuts them (db/sqlite-functions.ts: asciiWords), in order. */
+export interface NeedleWords {
+  readonly words: readonly string[];
+  /** Whether the first word may be the end of a longer word: the needle starts with it. */
+  readonly firstMayBeEnd: boolean;
+  /** Whether the last word may be the start of a longer word: the needle ends with it. */
+  readonly lastMayBeStart: boolean;
+}
+
+/** A character of an ASCII needle's words; any other ASCII character separates them. */
+const WORD = /[a-z0-9]+/gi;
+const WORD_CHARACTER = /[a-z0-9]/i;
+
+/**
+ * The words of `needle`, when the word index may serve it: ASCII (the test
+ * with LIKE folds ASCII case alone, as the tokenizer does) and with a word.
+ */
+export function needleWords(needle: string): NeedleWords | undefined {
+  if (!ASCII_ONLY.test(needle)) return undefined;
+  const words = [...needle.matchAll(WORD)].map((match) => match[0].toLowerCase());
+  if (words.length === 0) return undefined;
+  return {
+    words,
+    firstMayBeEnd: WORD_CHARACTER.test(needle.charAt(0)),
+    lastMayBeStart: WORD_CHARACTER.test(needle.charAt(needle.length - 1)),
+  };
+}
+
+/** Whether the needle is one word with nothing around it: it may lie anywhere inside a word. */
+function isInsideWord({ words, firstMayBeEnd, lastMayBeStart }: NeedleWords): boolean {
+  return words.length === 1 && firstMayBeEnd && lastMayBeStart;
+}
+
+/** The FTS5 query a needle's words are read with, and what its prompts are. */
+export interface WordPhrasePlan {
+  /** The phrases, joined by OR; undefined when no prompt can hold the needle (no word ends, begins or holds it as it must). */
+  readonly match: string | undefined;
+  /** Whether a word of the needle is left out of the phrases, which may then find many more prompts than hold it. */
+  readonly wordLeftOut: boolean;
+  /**
+   * Whether the phrases' prompts are exactly the needle's: a needle of one
+   * word lies inside one word of a prompt wherever it is, so the prompts
+   * holding a word that contains it are its matches, and need no test.
+   */
+  readonly exact: boolean;
+}
+
+/**
+ * The words each end of the needle may be: the words themselves when whole,
+ * else the vocabulary's words ending or beginning with them (or, for a
+ * needle of one word inside any, containing it: `first`), or undefined (the
+ * word is left out) when more than the most allowed do.
+ */
+export interface EndChoices {
+  readonly first: readonly string[] | undefined;
+  readonly last: readonly string[] | undefined;
+}
+
+/**
+ * The phrase query for `needle`'s words given the choices for its ends;
+ * undefined when the phrase would hold no word (a needle of two words, both
+ * left out, or of one word inside too many). A needle of one word has one
+ * end: `first` (`last` is ignored).
+ */
+export function phrasePlan(needle: NeedleWords, { first, last }: EndChoices): WordPhrasePlan | undefined {
+  const { words } = needle;
+  const exact = isInsideWord(needle);
+  const ends = words.length === 1 ? [first] : [first, last];
+  if (ends.some((choices) => choices?.length === 0)) return { match: undefined, wordLeftOut: false, exact };
+  const middle = words.slice(1, -1);
+  if (middle.length === 0 && ends.every((choices) => choices === undefined)) return undefined;
+  const firsts = first ?? [undefined];
+  const lasts = words.length === 1 ? [undefined] : (last ?? [undefined]);
+  const phrases = firsts.flatMap((start) =>
+    lasts.map((end) => ftsPhrase([start, ...middle, end].filter((word) => word !== undefined).join(' '))),
+  );
+  return { match: phrases.join(' OR '), wordLeftOut: ends.some((choices) => choices === undefined), exact };
+}
+
+/** The next string after every one starting with `prefix`, a word of ASCII letters and digits. */
+function pastPrefix(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/** Vocabulary words, of the first `most + 1` found, or undefined past `most`. */
+function atMost(list: string | null | undefined, most: number, keep: (word: string) => boolean = () => true): string[] | undefined {
+  const words = (JSON.parse(list ?? '[]') as string[]).filter(keep);
+  return words.length > most ? undefined : words;
+}
+
+/**
+ * The choices for the needle's ends (EndChoices), with the vocabulary's
+ * words read in one statement through its keys: the words, and each word
+ * reversed, whose start is the word's end; for a needle of one word inside
+ * any, the words' trigrams. Undefined when the needle is one word shorter
+ * than a trigram.
+ */
+export async function endChoices(db: Kysely<Database>, needle: NeedleWords): Promise<EndChoices | undefined> {
+  const firstWord = needle.words[0] ?? '';
+  const lastWord = needle.words[needle.words.length - 1] ?? '';
+  if (isInsideWord(needle)) {
+    if (firstWord.length < MIN_CONTAINED_LENGTH) return undefined;
+    const { rows } = await sql<{ words: string | null }>`SELECT json_group_array(word) AS words FROM (
+      SELECT word FROM search_vocabulary_grams WHERE search_vocabulary_grams MATCH ${ftsPhrase(firstWord)} LIMIT ${MAX_CONTAINING_WORDS + 1})`.execute(
+      db,
+    );
+    // The trigram tokenizer folds more than ASCII ("\u212a" for "k"): only a word holding the needle as LIKE sees it.
+    return { first: atMost(rows[0]?.words, MAX_CONTAINING_WORDS, (word) => word.includes(firstWord)), last: undefined };
+  }
+  const endings = needle.firstMayBeEnd ? reversed(firstWord) : undefined;
+  const beginnings = needle.lastMayBeStart ? lastWord : undefined;
+  if (endings === undefined && beginnings === undefined) return { first: [firstWord], last: [lastWord] };
+  const { rows } = await sql<{ endings: string | null; beginnings: string | null }>`SELECT
+      ${
+        endings === undefined
+          ? null
+          : sql`(SELECT json_group_array(word) FROM (SELECT word FROM search_vocabulary
+        WHERE reversed >= ${endings} AND reversed < ${pastPrefix(endings)} LIMIT ${MAX_FIRST_WORDS + 1}))`
+      } AS endings,
+      ${
+        beginnings === undefined
+          ? null
+          : sql`(SELECT json_group_array(word) FROM (SELECT word FROM search_vocabulary
+        WHERE word >= ${beginnings} AND word < ${pastPrefix(beginnings)} LIMIT ${MAX_LAST_WORDS + 1}))`
+      } AS beginnings`.execute(db);
+  const first = endings === undefined ? [firstWord] : atMost(rows[0]?.endings, MAX_FIRST_WORDS);
+  const last = beginnings === undefined ? [lastWord] : atMost(rows[0]?.beginnings, MAX_LAST_WORDS);
+  // A needle of one word has one end to choose: the side it may reach past.
+  if (needle.words.length === 1) return { first: endings === undefined ? last : first, last: undefined };
+  return { first, last };
+}
+
+/**
+ * Up to `limit` rowids of prompts, of any status, containing `needle`,
+ * found through the word index, and how many there are, counted up to
+ * `countTo` (firstCounted); undefined when the word index does not serve
+ * the needle, or a phrase with a word left out finds more than its bound
+ * (the caller reads the trigram index instead).
+ */
+export async function wordPhraseMatches(
+  db: Kysely<Database>,
+  needle: string,
+  limit: number,
+  countTo = limit,
+): Promise<CountedMatches<number> | undefined> {
+  const words = needleWords(needle);
+  const choices = words && (await endChoices(db, words));
+  const plan = words && choices && phrasePlan(words, choices);
+  if (!plan) return undefined;
+  if (plan.match === undefined) return { ids: [], counted: 0 };
+  if (plan.exact) {
+    const { rows } = await firstCountedRowids(
+      sql`SELECT rowid AS id FROM prompt_words WHERE prompt_words MATCH ${plan.match}`,
+      limit,
+      countTo,
+    ).execute(db);
+    return joinedCountedRowids(rows[0]);
+  }
+  if (plan.wordLeftOut) {
+    const candidateLimit = Math.max(MIN_GUARDED_CANDIDATES, countTo);
+    return guardedCandidateMatches(db, { index: PROMPT_WORDS, match: plan.match, candidateLimit }, needle, limit, countTo);
+  }
+  // Every word in the phrase: its prompts are nearly all matches, so they are read as found, up to countTo matches.
+  const matches = sql`SELECT prompts.rowid AS id FROM prompt_words CROSS JOIN prompts ON prompts.rowid = prompt_words.rowid
+    WHERE prompt_words MATCH ${plan.match} AND ${asciiTextContains(needle)}`;
+  const { rows } = await firstCountedRowids(matches, limit, countTo).execute(db);
+  return joinedCountedRowids(rows[0]);
+}
