@@ -173,6 +173,44 @@ describe('finding a needle through its words, on sqlite', () => {
 });
 
 /**
+ * A needle of one word inside more vocabulary words than the plan reads:
+ * here 33 words the vocabulary's trigram index finds for "kzork" only by
+ * folding the Kelvin sign, stored before the one word that holds it.
+ */
+describe('a needle of one word inside too many words, on sqlite', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    const caches = createAppCaches();
+    const library = createPromptsService(database, caches, localLibraryWrites(caches));
+    for (let index = 0; index < 33; index += 1) {
+      await library.create({
+        title: `Kelvin ${index}`,
+        prompt: `A \u212azork${index} reading.`,
+        category: 'Writing',
+        model: 'o3',
+        tags: [],
+      });
+    }
+    await library.create({ title: 'The real one', prompt: 'A kzorkian word.', category: 'Writing', model: 'o3', tags: [] });
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('gives way to the trigram index, which finds the one prompt holding it', async () => {
+    const expected = await scanned(database, 'kzork');
+    expect(expected).toHaveLength(1);
+    // Of the 34 words found, only the first 33 are read: the one holding the needle is not among them.
+    expect(await wordPhraseMatches(database.db, 'kzork', 100)).toBeUndefined();
+    // The trigram index finds it too (and the Kelvin sign's 33 besides: its tokenizer folds "\u212a" to "k" as
+    // LIKE does not, when it reads a needle whole and tests nothing).
+    const { list } = await findMatches(database.db, 'sqlite', 'kzork', 100);
+    expect(list?.matches).toEqual(expect.arrayContaining(expected));
+  });
+});
+
+/**
  * On a real library: the bundled sample prompts, searched for the bench's
  * kind of needle (two or three consecutive words of a title, cut anywhere in
  * the first and last), give what a scan gives.

@@ -139,10 +139,14 @@ function pastPrefix(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-/** Vocabulary words, of the first `most + 1` found, or undefined past `most`. */
+/**
+ * The vocabulary words found (the first `most + 1` read), those `keep`
+ * takes, or undefined when more than `most` were found: the words past
+ * them were not read, so the ones kept are not all there are.
+ */
 function atMost(list: string | null | undefined, most: number, keep: (word: string) => boolean = () => true): string[] | undefined {
-  const words = (JSON.parse(list ?? '[]') as string[]).filter(keep);
-  return words.length > most ? undefined : words;
+  const words = JSON.parse(list ?? '[]') as string[];
+  return words.length > most ? undefined : words.filter(keep);
 }
 
 /**
