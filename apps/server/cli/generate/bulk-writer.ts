@@ -5,6 +5,7 @@ import type { DatabaseUrl } from '../../src/config';
 import type { Database } from '../../src/db/schema';
 import { dropFullTextSamples } from '../../src/db/full-text-statistics';
 import { recountSummariesInTransaction } from '../../src/db/summaries';
+import { FILL_VOCABULARY } from '../../src/db/migrations/0021-prompt-words';
 import { registerSqliteFunctions } from '../../src/db/sqlite-functions';
 import { bandKeys, shingles } from '../../src/similar/fingerprint';
 import { fromTagList } from '../../src/tags/stored-tags';
@@ -66,16 +67,8 @@ function refillStatements(table: (typeof FULL_TEXT_TABLES)[number]): string[] {
     return [`DELETE FROM ${table}`, `INSERT INTO ${table} (rowid, title, charset) SELECT rowid, title, ${charset} FROM prompts`];
   }
   const rebuild = `INSERT INTO ${table}(${table}) VALUES ('rebuild')`;
-  if (table === 'prompt_words') {
-    // Its vocabulary too, which its deferred triggers kept: from the index's words, as migration 0021 fills it.
-    return [
-      rebuild,
-      'DELETE FROM search_vocabulary',
-      'CREATE VIRTUAL TABLE temp.prompt_words_terms USING fts5vocab(main, prompt_words, row)',
-      'INSERT INTO search_vocabulary (word, reversed) SELECT term, pv_reversed(term) FROM temp.prompt_words_terms',
-      'DROP TABLE temp.prompt_words_terms',
-    ];
-  }
+  // Its vocabulary too, which its deferred triggers kept: listed afresh from the index's words.
+  if (table === 'prompt_words') return [rebuild, 'DELETE FROM search_vocabulary', ...FILL_VOCABULARY];
   return [rebuild];
 }
 

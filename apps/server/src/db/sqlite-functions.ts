@@ -1,9 +1,12 @@
 /**
  * SQL functions every SQLite connection of the app registers: the main one,
- * read snapshots (connect.ts) and the read pool's threads
- * (sqlite-read-worker.ts). SQLite has no Unicode-aware lower() and no regular
- * expressions, so search (prompts/search.ts) and the best-match order
- * (prompts/relevance.ts) call these instead.
+ * read snapshots (connect.ts), the read pool's threads
+ * (sqlite-read-worker.ts) and the generator's (cli/generate/bulk-writer.ts).
+ * SQLite has no Unicode-aware lower() and no regular expressions, so search
+ * (prompts/search.ts) and the best-match order (prompts/relevance.ts) call
+ * these instead; the word index's triggers (migration 0021) call
+ * pv_ascii_words and pv_reversed, so a connection without them cannot add
+ * or change a prompt.
  *
  * The read pool's worker imports this file as it is (Node's type stripping),
  * so it uses only erasable TypeScript and imports nothing.

@@ -429,11 +429,13 @@ export async function findMatches(
 
 /**
  * Up to `limit` prompts, of any status, containing `text`, and how many
- * there are, counted up to `countTo` (firstCounted in search.ts): on
- * PostgreSQL a needle of several words from the word index when its words
- * narrow it (firstMatchesByPhraseWords: at 100,000 prompts, 3.3-3.8 ms a
- * needle against 7.4-9.2 through trigrams), else from the trigram index;
- * undefined when neither serves it.
+ * there are, counted up to `countTo` (firstCounted in search.ts), from the
+ * word index when it serves the needle, else from the trigram index;
+ * undefined when neither serves it. On PostgreSQL a needle of several words
+ * whose words narrow it (firstMatchesByPhraseWords: at 100,000 prompts,
+ * 3.3-3.8 ms a needle against 7.4-9.2 through trigrams); on SQLite a needle
+ * of 3 characters or more with a word (wordPhraseMatches, decision 0028: at
+ * 1,000,000 prompts 18.2 ms a needle against 25.6 through trigrams).
  */
 async function phraseOrTrigramMatches(
   db: Kysely<Database>,
@@ -442,16 +444,20 @@ async function phraseOrTrigramMatches(
   limit: number,
   countTo = limit,
 ): Promise<CountedMatches | undefined> {
-  const byWords = dialect === 'postgres' ? await firstMatchesByPhraseWords(db, text, limit, countTo) : undefined;
+  const byWords =
+    dialect === 'postgres'
+      ? await firstMatchesByPhraseWords(db, text, limit, countTo)
+      : [...text].length >= TRIGRAM_MIN_LENGTH
+        ? await wordPhraseMatches(db, text, limit, countTo)
+        : undefined;
   return byWords ?? trigramMatches(db, dialect, text, limit, countTo);
 }
 
 /**
  * Up to `limit` prompts, of any status, containing `text`, from the trigram
  * index, and how many there are, counted up to `countTo`; undefined under 3
- * characters. On SQLite through the word index first when the needle's
- * words serve (word-phrase-plan.ts), else through the needle's cheapest part
- * when one costs less than the whole (trigram-plan.ts).
+ * characters. On SQLite through the needle's cheapest part when one costs
+ * less than the whole (trigram-plan.ts).
  */
 async function trigramMatches(
   db: Kysely<Database>,
@@ -462,8 +468,6 @@ async function trigramMatches(
 ): Promise<CountedMatches | undefined> {
   if ([...text].length < TRIGRAM_MIN_LENGTH) return undefined;
   if (dialect === 'sqlite') {
-    const byWords = await wordPhraseMatches(db, text, limit, countTo);
-    if (byWords) return byWords;
     const plan = await planWindow(db, text);
     const found = plan && (await windowMatches(db, text, plan, limit, countTo));
     if (found) return found;

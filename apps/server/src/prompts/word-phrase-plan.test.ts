@@ -173,40 +173,56 @@ describe('finding a needle through its words, on sqlite', () => {
 });
 
 /**
- * A needle of one word inside more vocabulary words than the plan reads:
- * here 33 words the vocabulary's trigram index finds for "kzork" only by
- * folding the Kelvin sign, stored before the one word that holds it.
+ * Needles the word index serves only within bounds: one word inside more
+ * vocabulary words than the plan reads ("zork" in 33 "zorkN" words and
+ * "kzorkian"), one that the Kelvin sign's 33 words would hold only if the
+ * vocabulary's trigram index folded it to "k" ("kzork"), and words joined
+ * by other separators than the needle's in more prompts than the bound.
  */
-describe('a needle of one word inside too many words, on sqlite', () => {
+describe('the bounds of the word index, on sqlite', () => {
   let database: TestDatabase;
+  const WORDS = 33;
+  const SEPARATED = 60;
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     const caches = createAppCaches();
     const library = createPromptsService(database, caches, localLibraryWrites(caches));
-    for (let index = 0; index < 33; index += 1) {
-      await library.create({
-        title: `Kelvin ${index}`,
-        prompt: `A \u212azork${index} reading.`,
-        category: 'Writing',
-        model: 'o3',
-        tags: [],
-      });
+    const create = (title: string, prompt: string) => library.create({ title, prompt, category: 'Writing', model: 'o3', tags: [] });
+    for (let index = 0; index < WORDS; index += 1) {
+      await create(`Kelvin ${index}`, `A \u212azork${index} reading.`);
+      await create(`Zork ${index}`, `A zork${index} reading.`);
     }
-    await library.create({ title: 'The real one', prompt: 'A kzorkian word.', category: 'Writing', model: 'o3', tags: [] });
+    await create('The real one', 'A kzorkian word.');
+    for (let index = 0; index < SEPARATED; index += 1) await create(`Separated ${index}`, 'Tips on c - tips.');
+    await create('C++', 'Some c++ tips.');
   }, 60_000);
   afterAll(async () => {
     await database.close();
   });
 
-  it('gives way to the trigram index, which finds the one prompt holding it', async () => {
+  it('reads a word inside few vocabulary words through them, the Kelvin sign taken for no "k"', async () => {
     const expected = await scanned(database, 'kzork');
     expect(expected).toHaveLength(1);
-    // Of the 34 words found, only the first 33 are read: the one holding the needle is not among them.
-    expect(await wordPhraseMatches(database.db, 'kzork', 100)).toBeUndefined();
-    // The trigram index finds it too (and the Kelvin sign's 33 besides: its tokenizer folds "\u212a" to "k" as
-    // LIKE does not, when it reads a needle whole and tests nothing).
-    const { list } = await findMatches(database.db, 'sqlite', 'kzork', 100);
-    expect(list?.matches).toEqual(expect.arrayContaining(expected));
+    expect((await wordPhraseMatches(database.db, 'kzork', 100))?.ids).toEqual(expected);
+  });
+
+  it('gives way to the trigram index for a word inside more vocabulary words than it reads', async () => {
+    expect(await wordPhraseMatches(database.db, 'zork', 100)).toBeUndefined();
+    const expected = await scanned(database, 'zork');
+    // Every "zorkN" prompt, the Kelvin sign's (which hold "zork" as LIKE sees it) and "kzorkian".
+    expect(expected).toHaveLength(2 * WORDS + 1);
+    const { list } = await findMatches(database.db, 'sqlite', 'zork', 100);
+    expect(list?.matches).toEqual(expected);
+  });
+
+  it("bounds the prompts holding a needle's words when other separators than single spaces join them", async () => {
+    // "c - tips" holds the words of "c++ tips" one after the other: 61 prompts, more than the bound of 50.
+    expect(await wordPhraseMatches(database.db, 'c++ tips', 5, 10)).toBeUndefined();
+    const expected = await scanned(database, 'c++ tips');
+    expect(expected).toHaveLength(1);
+    expect((await wordPhraseMatches(database.db, 'c++ tips', 100))?.ids).toEqual(expected);
+    const { list } = await findMatches(database.db, 'sqlite', 'c++ tips', 5, 10);
+    expect(list?.matches).toEqual(expected);
   });
 });
 

@@ -30,8 +30,9 @@ import { guardedCandidateMatches } from './trigram-plan';
  * that begins more than MAX_LAST_WORDS ("a", "for"), is left out of the
  * phrase: the phrase still holds in every prompt holding the needle, but
  * may find many more. Such a phrase's candidates are bounded
- * (guardedCandidateMatches), and past the bound the trigram plan reads the
- * needle instead ("steps for": "steps" alone is in 355,913 of 1,000,000
+ * (guardedCandidateMatches), as are those of a needle with other
+ * separators than single spaces (PLAINLY_SPACED), and past the bound the
+ * trigram plan reads the needle instead ("steps for": "steps" alone is in 355,913 of 1,000,000
  * prompts, which took 1.1 s to test).
  */
 
@@ -50,10 +51,8 @@ const MAX_CONTAINING_WORDS = 32;
 /** The shortest needle of one word the vocabulary's trigram index can find words for. */
 const MIN_CONTAINED_LENGTH = 3;
 
-/** The fewest candidates a phrase with a word left out may find before the trigram plan reads the needle instead. */
+/** The fewest candidates a bounded phrase (PLAINLY_SPACED) may find before the trigram plan reads the needle instead. */
 const MIN_GUARDED_CANDIDATES = 50;
-
-const PROMPT_WORDS = sql`prompt_words`;
 
 /** A needle's words as the index cuts them (db/sqlite-functions.ts: asciiWords), in order. */
 export interface NeedleWords {
@@ -64,9 +63,21 @@ export interface NeedleWords {
   readonly lastMayBeStart: boolean;
 }
 
-/** A character of an ASCII needle's words; any other ASCII character separates them. */
-const WORD = /[a-z0-9]+/gi;
-const WORD_CHARACTER = /[a-z0-9]/i;
+/** An ASCII needle's words: its runs of ASCII letters and digits, which the index's tokenizer keeps whole. */
+const NEEDLE_WORDS = /[a-z0-9]+/gi;
+
+/** A character an ASCII needle's words are made of; every other ASCII character separates them. */
+const NEEDLE_WORD_CHARACTER = /[a-z0-9]/i;
+
+/**
+ * A needle of words with one space between each and nothing else: a prompt
+ * holding its words one after the other nearly always holds it, so the
+ * phrase's prompts are tested as they are found, with no bound. Any other
+ * separator ("c++ tips", "for a.", two spaces) may be in few of the prompts
+ * holding the words, which are then bounded as a phrase with a word left
+ * out is.
+ */
+const PLAINLY_SPACED = /^[a-z0-9]+(?: [a-z0-9]+)*$/i;
 
 /**
  * The words of `needle`, when the word index may serve it: ASCII (the test
@@ -74,12 +85,12 @@ const WORD_CHARACTER = /[a-z0-9]/i;
  */
 export function needleWords(needle: string): NeedleWords | undefined {
   if (!ASCII_ONLY.test(needle)) return undefined;
-  const words = [...needle.matchAll(WORD)].map((match) => match[0].toLowerCase());
+  const words = [...needle.matchAll(NEEDLE_WORDS)].map((match) => match[0].toLowerCase());
   if (words.length === 0) return undefined;
   return {
     words,
-    firstMayBeEnd: WORD_CHARACTER.test(needle.charAt(0)),
-    lastMayBeStart: WORD_CHARACTER.test(needle.charAt(needle.length - 1)),
+    firstMayBeEnd: NEEDLE_WORD_CHARACTER.test(needle.charAt(0)),
+    lastMayBeStart: NEEDLE_WORD_CHARACTER.test(needle.charAt(needle.length - 1)),
   };
 }
 
@@ -139,14 +150,10 @@ function pastPrefix(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-/**
- * The vocabulary words found (the first `most + 1` read), those `keep`
- * takes, or undefined when more than `most` were found: the words past
- * them were not read, so the ones kept are not all there are.
- */
-function atMost(list: string | null | undefined, most: number, keep: (word: string) => boolean = () => true): string[] | undefined {
+/** The vocabulary words found (the first `most + 1` read), or undefined when more than `most` were. */
+function atMost(list: string | null | undefined, most: number): string[] | undefined {
   const words = JSON.parse(list ?? '[]') as string[];
-  return words.length > most ? undefined : words.filter(keep);
+  return words.length > most ? undefined : words;
 }
 
 /**
@@ -165,8 +172,7 @@ export async function endChoices(db: Kysely<Database>, needle: NeedleWords): Pro
       SELECT word FROM search_vocabulary_grams WHERE search_vocabulary_grams MATCH ${ftsPhrase(firstWord)} LIMIT ${MAX_CONTAINING_WORDS + 1})`.execute(
       db,
     );
-    // The trigram tokenizer folds more than ASCII ("\u212a" for "k"): only a word holding the needle as LIKE sees it.
-    return { first: atMost(rows[0]?.words, MAX_CONTAINING_WORDS, (word) => word.includes(firstWord)), last: undefined };
+    return { first: atMost(rows[0]?.words, MAX_CONTAINING_WORDS), last: undefined };
   }
   const endings = needle.firstMayBeEnd ? reversed(firstWord) : undefined;
   const beginnings = needle.lastMayBeStart ? lastWord : undefined;
@@ -217,11 +223,10 @@ export async function wordPhraseMatches(
     ).execute(db);
     return joinedCountedRowids(rows[0]);
   }
-  if (plan.wordLeftOut) {
+  if (plan.wordLeftOut || !PLAINLY_SPACED.test(needle)) {
     const candidateLimit = Math.max(MIN_GUARDED_CANDIDATES, countTo);
-    return guardedCandidateMatches(db, { index: PROMPT_WORDS, match: plan.match, candidateLimit }, needle, limit, countTo);
+    return guardedCandidateMatches(db, { index: sql`prompt_words`, match: plan.match, candidateLimit }, needle, limit, countTo);
   }
-  // Every word in the phrase: its prompts are nearly all matches, so they are read as found, up to countTo matches.
   const matches = sql`SELECT prompts.rowid AS id FROM prompt_words CROSS JOIN prompts ON prompts.rowid = prompt_words.rowid
     WHERE prompt_words MATCH ${plan.match} AND ${asciiTextContains(needle)}`;
   const { rows } = await firstCountedRowids(matches, limit, countTo).execute(db);

@@ -45,9 +45,16 @@ describe('migration 0021 on sqlite', () => {
       expect(await found('"crème brûlée"')).toEqual(['p1']);
       expect(await found('"tokyo 東京タワー"')).toEqual(['p2']);
 
+      // A changed text's new words go into the vocabulary too.
+      await sql`UPDATE prompts SET prompt = 'Freshly rewritten' WHERE id = 'p2'`.execute(db);
+      expect(await vocabulary()).toEqual(expect.arrayContaining(['freshly', 'rewritten']));
+      expect(await found('"freshly rewritten"')).toEqual(['p2']);
+      expect(await found('"tokyo"')).toEqual([]);
+      expect(await searchVocabularyMismatches(handle.db)).toEqual([]);
+
       // A word the writes forgot shows in the invariant.
-      await sql`DELETE FROM search_vocabulary WHERE word = 'tokyo'`.execute(db);
-      expect(await searchVocabularyMismatches(handle.db)).toEqual(['"tokyo": in the word index, not in the vocabulary']);
+      await sql`DELETE FROM search_vocabulary WHERE word = 'freshly'`.execute(db);
+      expect(await searchVocabularyMismatches(handle.db)).toEqual(['"freshly": in the word index, not in the vocabulary']);
 
       await promptWords.down(db);
       await expect(sql`SELECT count(*) FROM search_vocabulary`.execute(db)).rejects.toThrow();

@@ -23,8 +23,9 @@ import { dialectOf } from '../dialect-of';
  * External content, like prompts_fts: the texts are stored once, in
  * prompts, and the triggers keep the index and the vocabulary in step
  * through pv_ascii_words and pv_reversed, which every connection of the app
- * registers. A word stays in the vocabulary when its prompts go: the plan
- * needs every word of the index there, and one more only costs it a lookup.
+ * registers. The writes never take a word out of the vocabulary when its
+ * prompts go: the plan needs every word of the index there, and one more
+ * only costs it a lookup.
  * The triggers are named after the index, so the generator defers them and
  * refills both (cli/generate/bulk-writer.ts). PostgreSQL has its own word
  * index (migration 0011): nothing changes there.
@@ -35,9 +36,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`INSERT INTO prompt_words(prompt_words) VALUES ('rebuild')`.execute(db);
   await sql`CREATE TABLE search_vocabulary (id integer PRIMARY KEY, word text NOT NULL UNIQUE, reversed text NOT NULL)`.execute(db);
   await sql`CREATE INDEX search_vocabulary_reversed ON search_vocabulary (reversed)`.execute(db);
-  await sql`CREATE VIRTUAL TABLE search_vocabulary_grams USING fts5(word, content='search_vocabulary', content_rowid='id', tokenize='trigram')`.execute(
-    db,
-  );
+  // Case-sensitive: the words are folded already, and folding more than ASCII (the Kelvin sign to "k") would find
+  // words that do not hold a needle as LIKE sees it.
+  await sql`CREATE VIRTUAL TABLE search_vocabulary_grams USING fts5(word, content='search_vocabulary', content_rowid='id',
+    tokenize='trigram case_sensitive 1')`.execute(db);
   await sql`CREATE TRIGGER search_vocabulary_after_insert AFTER INSERT ON search_vocabulary BEGIN
       INSERT INTO search_vocabulary_grams(rowid, word) VALUES (new.id, new.word);
     END`.execute(db);
@@ -45,8 +47,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       INSERT INTO search_vocabulary_grams(search_vocabulary_grams, rowid, word) VALUES ('delete', old.id, old.word);
     END`.execute(db);
   await fillVocabulary(db);
-  const newWords = sql.raw(`INSERT OR IGNORE INTO search_vocabulary (word, reversed)
-        SELECT value, pv_reversed(value) FROM json_each(pv_ascii_words(new.title || ' ' || new.prompt));`);
+  // The words not listed yet, rather than OR IGNORE, which an outer INSERT OR ABORT or OR REPLACE would override.
+  const newWords = sql.raw(`INSERT INTO search_vocabulary (word, reversed)
+        SELECT value, pv_reversed(value) FROM json_each(pv_ascii_words(new.title || ' ' || new.prompt))
+        WHERE value NOT IN (SELECT word FROM search_vocabulary);`);
   await sql`CREATE TRIGGER prompt_words_after_insert AFTER INSERT ON prompts BEGIN
       INSERT INTO prompt_words(rowid, title, prompt) VALUES (new.rowid, new.title, new.prompt);
       ${newWords}
@@ -62,16 +66,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /**
- * Fills the vocabulary from the index's own words, listed once through
+ * Fill the vocabulary from the index's own words, listed once through
  * `fts5vocab` (which reads every word's list: about 1.4 s at 1,000,000
- * generated prompts). The generator refills it so after its load.
+ * generated prompts), into an empty vocabulary. The generator runs them
+ * too, after its load (cli/generate/bulk-writer.ts).
  */
-export async function fillVocabulary(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE VIRTUAL TABLE temp.prompt_words_terms USING fts5vocab(main, prompt_words, row)`.execute(db);
-  await sql`INSERT OR IGNORE INTO search_vocabulary (word, reversed) SELECT term, pv_reversed(term) FROM temp.prompt_words_terms`.execute(
-    db,
-  );
-  await sql`DROP TABLE temp.prompt_words_terms`.execute(db);
+export const FILL_VOCABULARY = [
+  'CREATE VIRTUAL TABLE temp.prompt_words_terms USING fts5vocab(main, prompt_words, row)',
+  'INSERT INTO search_vocabulary (word, reversed) SELECT term, pv_reversed(term) FROM temp.prompt_words_terms',
+  'DROP TABLE temp.prompt_words_terms',
+] as const;
+
+async function fillVocabulary(db: Kysely<unknown>): Promise<void> {
+  for (const statement of FILL_VOCABULARY) await sql.raw(statement).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
