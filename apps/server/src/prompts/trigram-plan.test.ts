@@ -4,6 +4,7 @@ import { createAppCaches } from '../cache/app-caches';
 import type { Database } from '../db/schema';
 import { localLibraryWrites } from '../cache/library-writes';
 import { seedSampleData } from '../db/seed';
+import { scannedRowids } from '../testing/scanned-matches';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { countPrompts, findMatches } from './read-repository';
 import { createPromptsService } from './service';
@@ -177,11 +178,7 @@ describe('finding a needle through its rare part, on sqlite', () => {
     await database.close();
   });
 
-  const scanned = async (needle: string) => {
-    const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM prompts
-      WHERE instr(lower(title), lower(${needle})) > 0 OR instr(lower(prompt), lower(${needle})) > 0 ORDER BY rowid`.execute(database.db);
-    return rows.map((row) => row.id);
-  };
+  const scanned = (needle: string) => scannedRowids(database.db, needle);
 
   it('finds what a scan finds, through the rare part', async () => {
     const needles = [
@@ -369,9 +366,7 @@ describe('the plans on the sample library, on sqlite', () => {
       const plan = await planWindow(database.db, needle);
       const windows = plan?.windows.length ?? 0;
       windowsUsed.set(windows, (windowsUsed.get(windows) ?? 0) + 1);
-      const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM prompts
-        WHERE instr(lower(title), lower(${needle})) > 0 OR instr(lower(prompt), lower(${needle})) > 0 ORDER BY rowid`.execute(database.db);
-      const scanned = rows.map((row) => row.id);
+      const scanned = await scannedRowids(database.db, needle);
       const found = plan && (await windowMatches(database.db, needle, plan, 10_000))?.ids;
       if (found) expect(found, needle).toEqual(scanned);
       const { list } = await findMatches(database.db, 'sqlite', needle, 10_000);

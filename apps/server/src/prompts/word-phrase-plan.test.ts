@@ -4,6 +4,7 @@ import { createAppCaches } from '../cache/app-caches';
 import { localLibraryWrites } from '../cache/library-writes';
 import { searchVocabularyMismatches } from '../fuzz/invariants';
 import { seedSampleData } from '../db/seed';
+import { scannedRowids } from '../testing/scanned-matches';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { countPrompts, findMatches } from './read-repository';
 import { createPromptsService } from './service';
@@ -51,12 +52,8 @@ describe("reading a needle's words as a phrase", () => {
   });
 });
 
-/** Every prompt, of any status, whose title or text holds `needle` (ASCII case folded, as LIKE folds it), by rowid. */
-async function scanned(database: TestDatabase, needle: string): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM prompts
-    WHERE instr(lower(title), lower(${needle})) > 0 OR instr(lower(prompt), lower(${needle})) > 0 ORDER BY rowid`.execute(database.db);
-  return rows.map((row) => row.id);
-}
+/** scannedRowids on a test database. */
+const scanned = (database: TestDatabase, needle: string) => scannedRowids(database.db, needle);
 
 /**
  * Prompts whose words make the plan's cases: a first word that ends longer

@@ -1,0 +1,14 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * SQLite: the rowids of every prompt, of any status, whose title or text
+ * holds `needle`, by a plain scan with ASCII case folded (SQLite's lower(),
+ * as LIKE folds it), in rowid order: what the search indexes' plans must
+ * find (prompts/trigram-plan.ts, prompts/word-phrase-plan.ts).
+ */
+export async function scannedRowids(db: Kysely<Database>, needle: string): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM prompts
+    WHERE instr(lower(title), lower(${needle})) > 0 OR instr(lower(prompt), lower(${needle})) > 0 ORDER BY rowid`.execute(db);
+  return rows.map((row) => row.id);
+}
