@@ -32,8 +32,8 @@ import { guardedCandidateMatches } from './trigram-plan';
  * may find many more. Such a phrase's candidates are bounded
  * (guardedCandidateMatches), as are those of a needle with other
  * separators than single spaces (PLAINLY_SPACED), and past the bound the
- * trigram plan reads the needle instead ("steps for": "steps" alone is in 355,913 of 1,000,000
- * prompts, which took 1.1 s to test).
+ * trigram plan reads the needle instead ("steps for": "steps" alone is in
+ * 355,913 of 1,000,000 prompts, which took 1.1 s to test).
  */
 
 /** The most vocabulary words a needle's first word may be the end of before it is left out of the phrase. */
@@ -51,7 +51,10 @@ const MAX_CONTAINING_WORDS = 32;
 /** The shortest needle of one word the vocabulary's trigram index can find words for. */
 const MIN_CONTAINED_LENGTH = 3;
 
-/** The fewest candidates a bounded phrase (PLAINLY_SPACED) may find before the trigram plan reads the needle instead. */
+/**
+ * The fewest candidates a bounded phrase (an end left out, or not
+ * PLAINLY_SPACED) may find before the trigram plan reads the needle instead.
+ */
 const MIN_GUARDED_CANDIDATES = 50;
 
 /** A needle's words as the index cuts them (db/sqlite-functions.ts: asciiWords), in order. */
