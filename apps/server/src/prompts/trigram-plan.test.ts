@@ -4,7 +4,7 @@ import { createAppCaches } from '../cache/app-caches';
 import type { Database } from '../db/schema';
 import { localLibraryWrites } from '../cache/library-writes';
 import { seedSampleData } from '../db/seed';
-import { scannedRowids } from '../testing/scanned-matches';
+import { scannedRowids, titleWordRuns } from '../testing/scanned-matches';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { countPrompts, findMatches } from './read-repository';
 import { createPromptsService } from './service';
@@ -355,12 +355,7 @@ describe('the plans on the sample library, on sqlite', () => {
   });
 
   it('finds what a scan finds for words of every title', async () => {
-    const { rows: titles } = await sql<{ title: string }>`SELECT title FROM prompts ORDER BY rowid`.execute(database.db);
-    const needles = new Set<string>();
-    for (const { title } of titles) {
-      const words = title.toLowerCase().split(/\s+/).filter(Boolean);
-      for (let start = 0; start + 2 <= words.length; start += 1) needles.add(words.slice(start, start + 2 + (start % 2)).join(' '));
-    }
+    const needles = new Set((await titleWordRuns(database.db)).map((run) => run.needle));
     const windowsUsed = new Map<number, number>();
     for (const needle of needles) {
       const plan = await planWindow(database.db, needle);

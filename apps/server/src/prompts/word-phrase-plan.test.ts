@@ -4,7 +4,7 @@ import { createAppCaches } from '../cache/app-caches';
 import { localLibraryWrites } from '../cache/library-writes';
 import { searchVocabularyMismatches } from '../fuzz/invariants';
 import { seedSampleData } from '../db/seed';
-import { scannedRowids } from '../testing/scanned-matches';
+import { scannedRowids, titleWordRuns } from '../testing/scanned-matches';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { countPrompts, findMatches } from './read-repository';
 import { createPromptsService } from './service';
@@ -239,15 +239,10 @@ describe('the word phrases on the sample library, on sqlite', () => {
   });
 
   it('finds what a scan finds for words of every title', async () => {
-    const { rows: titles } = await sql<{ title: string }>`SELECT title FROM prompts ORDER BY rowid`.execute(database.db);
     const needles = new Set<string>();
-    for (const [index, { title }] of titles.entries()) {
-      const words = title.split(/\s+/).filter(Boolean);
-      for (let start = 0; start + 2 <= words.length; start += 1) {
-        const needle = words.slice(start, start + 2 + (start % 2)).join(' ');
-        // Cut into the first and last words of some: the ends then only end and begin words of the index.
-        needles.add(index % 3 === 0 ? needle.slice(1, -1) : needle);
-      }
+    for (const { title, words, needle } of await titleWordRuns(database.db)) {
+      // Cut into the first and last words of some: the ends then only end and begin words of the index.
+      needles.add(title % 3 === 0 ? needle.slice(1, -1) : needle);
       // And one word, cut inside.
       for (const word of words) if (word.length >= 5) needles.add(word.slice(1, -1));
     }
