@@ -10,12 +10,14 @@ const NEEDLES = 40;
 describe.each(TEST_DIALECTS)('distinctNeedles on %s', (dialect) => {
   let database: TestDatabase;
   let titles: string[] = [];
+  let texts: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     await seedSampleData(database.db);
-    const rows = await database.db.selectFrom('prompts').select('title').where('status', '=', 'visible').execute();
+    const rows = await database.db.selectFrom('prompts').select(['title', 'prompt']).where('status', '=', 'visible').execute();
     titles = rows.map(({ title }) => title.toLowerCase());
+    texts = rows.map(({ prompt }) => prompt.toLowerCase());
   });
 
   afterAll(async () => {
@@ -35,6 +37,16 @@ describe.each(TEST_DIALECTS)('distinctNeedles on %s', (dialect) => {
     expect(many.length).toBeGreaterThan(titles.length);
     expect(new Set(many).size).toBe(many.length);
     expect(many.slice(0, NEEDLES)).toEqual(await distinctNeedles(database, NEEDLES));
+  });
+
+  it("goes on with words of the prompts' text once the titles run out, each of letters and digits alone", async () => {
+    const many = await distinctNeedles(database, 20 * titles.length);
+    const fromText = many.filter((needle) => !titles.some((title) => title.includes(needle)));
+    expect(fromText.length).toBeGreaterThan(titles.length);
+    for (const needle of fromText) {
+      expect(texts.some((text) => text.includes(needle))).toBe(true);
+      expect(/^[\p{L}\p{N}]+( [\p{L}\p{N}]+){0,2}$/u.test(needle)).toBe(true);
+    }
   });
 
   it('draws text of a title each: several words, or one of five letters or more', async () => {
