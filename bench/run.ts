@@ -121,10 +121,9 @@ const ENDPOINTS: Omit<EndpointFigures, 'app' | 'raw'>[] = [
  * Its warm-up takes the first of their requests (COLD_WARM_UP_REQUESTS),
  * its run the rest, which must not run out: 8,000 ran out once PostgreSQL
  * answered 606 a second, 16,000 once an AMD EPYC machine answered 1,900 a
- * second at 100,000 prompts (session 51: 21,051 requests). The generated
- * library of 100,000 prompts holds only 28,770 of them (its titles 19,904,
- * its text 8,866 more: both are drawn from templates), enough for about
- * 2,670 a second; a million prompts hold the 30,000.
+ * second at 100,000 prompts (session 51: 21,051 requests). 30,000 last
+ * up to 2,800 a second; at 100,000 prompts the titles give 19,904 of them
+ * and the forms typed on the way to those the rest.
  */
 const COLD_NEEDLES = 30_000;
 /**

@@ -30,58 +30,44 @@ const NEEDLE_SEED = 20_261_128;
  * The generator's titles hold 19,904 such needles at 100,000 prompts,
  * fewer than a fast machine searches in the load's warm-up and window
  * (2,000 and 19,000 requests on an AMD EPYC, session 51). When the titles
- * run out, the same draws go on over the prompts' text, its words of
- * letters and digits alone (the text's punctuation is not what visitors
- * type), after every title's needle and in the same fixed order: 8,866
- * more at 100,000 prompts.
+ * run out, the needles go on as a visitor's search box sends them while
+ * they type: each needle drawn so far, in the same order, less its last
+ * one or two letters ("meal pla" of "meal plan"; the web app searches
+ * once typing pauses for its debounce), its last word keeping three
+ * letters or more. Words of the prompts' text were tried first: its
+ * template phrases ("format the answer") are in a third of the library,
+ * a kind of needle the titles do not hold, and the window's last second
+ * ran at a tenth of the rate (session 51).
  */
 export async function distinctNeedles(database: DatabaseHandle, count: number): Promise<string[]> {
   const random = new Random(NEEDLE_SEED);
   const byteOrder = database.dialect === 'postgres' ? sql`COLLATE "C"` : sql``;
-  const rows = await sql<{ title: string; prompt: string }>`
-    SELECT title, prompt FROM prompts WHERE status = 'visible' ORDER BY id ${byteOrder} LIMIT ${count * 4}`.execute(database.db);
+  const rows = await sql<{ title: string }>`
+    SELECT title FROM prompts WHERE status = 'visible' ORDER BY id ${byteOrder} LIMIT ${count * 4}`.execute(database.db);
   const needles = new Set<string>();
-  drawNeedles(
-    rows.rows.map(({ title }) => title),
-    /[\s:]+/,
-    random,
-    needles,
-    count,
-  );
-  drawNeedles(
-    rows.rows.map(({ prompt }) => prompt),
-    /[^\p{L}\p{N}]+/u,
-    random,
-    needles,
-    count,
-  );
-  return [...needles];
-}
-
-/**
- * Adds to `needles`, up to `count`, one to three consecutive words of each
- * of `texts` (split into words at `separator`), lowercased, in passes over
- * them until a pass adds none. A draw of one word needs five letters or
- * more; a draw that is not text of its source as written is skipped.
- */
-function drawNeedles(texts: readonly string[], separator: RegExp, random: Random, needles: Set<string>, count: number): void {
-  // Passes over the same texts, each drawing other words of them, until enough: one pass over the titles gave 11,403
-  // needles at 100,000 prompts, which PostgreSQL used up once it answered over 940 a second (session 32).
+  // Passes over the same titles, each drawing other words of them, until enough: one pass gave 11,403 needles at
+  // 100,000 prompts, which PostgreSQL used up once it answered over 940 a second (session 32); three give 16,000.
   // Later passes only add to the first's needles, in the same order, so a run that needs fewer searches the same ones.
   let before: number;
   do {
     before = needles.size;
-    for (const text of texts) {
-      if (needles.size >= count) return;
-      const lowered = text.toLowerCase();
-      const words = lowered.split(separator).filter(Boolean);
+    for (const { title } of rows.rows) {
+      const lowered = title.toLowerCase();
+      const words = lowered.split(/[\s:]+/).filter(Boolean);
       const size = random.int(1, 3);
       const start = random.int(0, Math.max(0, words.length - size));
       const taken = words.slice(start, start + size);
       const needle = taken.join(' ');
       if (lowered.includes(needle) && (taken.length > 1 || needle.length >= 5)) needles.add(needle);
+      if (needles.size === count) break;
     }
   } while (needles.size < count && needles.size > before);
+  for (const needle of [...needles]) {
+    if (needles.size === count) break;
+    const typed = needle.slice(0, -random.int(1, 2));
+    if (/\S{3}$/.test(typed)) needles.add(typed);
+  }
+  return [...needles];
 }
 
 /**
