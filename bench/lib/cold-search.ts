@@ -35,9 +35,10 @@ const NEEDLE_SEED = 20_261_128;
  * one or two letters ("meal pla" of "meal plan"; the web app searches
  * once typing pauses for its debounce), its last word keeping three
  * letters or more. Words of the prompts' text were tried first: its
- * template phrases ("format the answer") are in a third of the library,
- * a kind of needle the titles do not hold, and the window's last second
- * ran at a tenth of the rate (session 51).
+ * template phrases are in much of the generated library ("act as" in 40%,
+ * "format the answer" in every prompt), a kind of needle the titles do
+ * not hold, and the window's last second ran at a tenth of the rate
+ * (session 51).
  */
 export async function distinctNeedles(database: DatabaseHandle, count: number): Promise<string[]> {
   const random = new Random(NEEDLE_SEED);
