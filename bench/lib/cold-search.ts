@@ -7,6 +7,12 @@ import { type LoadResult, type SteadyLoadOptions, steadyLoad } from './load';
 
 /** The seed of distinctNeedles' choices: any fixed number. */
 const NEEDLE_SEED = 20_261_128;
+/**
+ * The titles distinctNeedles draws from, the first by id: as many as when
+ * it read four titles for each of the 16,000 needles asked (sessions 32 to
+ * 50), so the title needles are the same as then whatever the count.
+ */
+const TITLES_DRAWN_FROM = 64_000;
 
 /**
  * Search text that no two requests share, of the kind visitors type: two or
@@ -27,27 +33,28 @@ const NEEDLE_SEED = 20_261_128;
  * PostgreSQL's default collation may order them otherwise. The words are
  * chosen with a seeded generator.
  *
- * The generator's titles hold 19,904 such needles at 100,000 prompts,
- * fewer than a fast machine searches in the load's warm-up and window
- * (2,000 and 19,000 requests on an AMD EPYC, session 51). When the titles
- * run out, the needles go on as a visitor's search box sends them while
- * they type: each needle drawn so far, in the same order, less its last
- * one or two letters ("meal pla" of "meal plan"; the web app searches
- * once typing pauses for its debounce), its last word keeping three
- * letters or more. Words of the prompts' text were tried first: its
- * template phrases are in much of the generated library ("act as" in 40%,
- * "format the answer" in every prompt), a kind of needle the titles do
- * not hold, and the window's last second ran at a tenth of the rate
+ * The first 64,000 titles (TITLES_DRAWN_FROM) of the generated library
+ * hold 19,144 such needles at 100,000 prompts, fewer than a fast machine
+ * searches in the load's warm-up and window (2,000 and 19,000 requests on
+ * an AMD EPYC, session 51). When the titles run out, the needles go on as
+ * a visitor's search box sends them while they type: each needle drawn so
+ * far, in the same order, less its last one or two letters ("meal pla" of
+ * "meal plan"; the web app searches once typing pauses for its debounce),
+ * its last word keeping three letters or more, a word alone five or more.
+ * Words of the prompts' text were tried first: its template phrases are
+ * in much of the generated library ("act as" in 40%, "format the answer"
+ * in every prompt), a kind of needle the titles do not hold, and where
+ * they began the window ran at about 260 searches a second against 2,000
  * (session 51).
  */
 export async function distinctNeedles(database: DatabaseHandle, count: number): Promise<string[]> {
   const random = new Random(NEEDLE_SEED);
   const byteOrder = database.dialect === 'postgres' ? sql`COLLATE "C"` : sql``;
   const rows = await sql<{ title: string }>`
-    SELECT title FROM prompts WHERE status = 'visible' ORDER BY id ${byteOrder} LIMIT ${count * 4}`.execute(database.db);
+    SELECT title FROM prompts WHERE status = 'visible' ORDER BY id ${byteOrder} LIMIT ${TITLES_DRAWN_FROM}`.execute(database.db);
   const needles = new Set<string>();
-  // Passes over the same titles, each drawing other words of them, until enough: one pass gave 11,403 needles at
-  // 100,000 prompts, which PostgreSQL used up once it answered over 940 a second (session 32); three give 16,000.
+  // Passes over the same titles, each drawing other words of them, until enough or until a pass adds none: one pass
+  // gave 11,403 needles at 100,000 prompts, which PostgreSQL used up once it answered over 940 a second (session 32).
   // Later passes only add to the first's needles, in the same order, so a run that needs fewer searches the same ones.
   let before: number;
   do {
@@ -65,8 +72,9 @@ export async function distinctNeedles(database: DatabaseHandle, count: number): 
   } while (needles.size < count && needles.size > before);
   for (const needle of [...needles]) {
     if (needles.size === count) break;
-    const typed = needle.slice(0, -random.int(1, 2));
-    if (/\S{3}$/.test(typed)) needles.add(typed);
+    // By characters, not UTF-16 units, so no emoji of a real title is cut in half.
+    const typed = [...needle].slice(0, -random.int(1, 2)).join('');
+    if (typed.includes(' ') ? /\S{3}$/.test(typed) : typed.length >= 5) needles.add(typed);
   }
   return [...needles];
 }
