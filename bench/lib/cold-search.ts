@@ -13,6 +13,8 @@ const NEEDLE_SEED = 20_261_128;
  * 50), so the title needles are the same as then whatever the count.
  */
 const TITLES_DRAWN_FROM = 64_000;
+/** The fewest letters of a needle of one word, drawn whole or typed: shorter ones are common and cost more. */
+const ONE_WORD_LETTERS = 5;
 
 /**
  * Search text that no two requests share, of the kind visitors type: two or
@@ -66,7 +68,7 @@ export async function distinctNeedles(database: DatabaseHandle, count: number): 
       const start = random.int(0, Math.max(0, words.length - size));
       const taken = words.slice(start, start + size);
       const needle = taken.join(' ');
-      if (lowered.includes(needle) && (taken.length > 1 || needle.length >= 5)) needles.add(needle);
+      if (lowered.includes(needle) && (taken.length > 1 || needle.length >= ONE_WORD_LETTERS)) needles.add(needle);
       if (needles.size === count) break;
     }
   } while (needles.size < count && needles.size > before);
@@ -74,7 +76,7 @@ export async function distinctNeedles(database: DatabaseHandle, count: number): 
     if (needles.size === count) break;
     // By characters, not UTF-16 units, so no emoji of a real title is cut in half.
     const typed = [...needle].slice(0, -random.int(1, 2)).join('');
-    if (typed.includes(' ') ? /\S{3}$/.test(typed) : typed.length >= 5) needles.add(typed);
+    if (typed.includes(' ') ? /\S{3}$/.test(typed) : typed.length >= ONE_WORD_LETTERS) needles.add(typed);
   }
   return [...needles];
 }

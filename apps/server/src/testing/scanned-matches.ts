@@ -15,15 +15,16 @@ export async function scannedRowids(db: Kysely<Database>, needle: string): Promi
 
 /**
  * The bench's kind of needle on a library's own titles: two or three
- * consecutive words of each title (by whitespace, as typed), lower-cased.
+ * consecutive words of each title (by whitespace, as typed), lower-cased,
+ * with the title's place in rowid order and its words.
  */
-export async function titleWordRuns(db: Kysely<Database>): Promise<{ title: number; words: string[]; needle: string }[]> {
+export async function titleWordRuns(db: Kysely<Database>): Promise<{ titleIndex: number; words: string[]; needle: string }[]> {
   const { rows } = await sql<{ title: string }>`SELECT title FROM prompts ORDER BY rowid`.execute(db);
   return rows.flatMap(({ title }, index) => {
     const words = title.toLowerCase().split(/\s+/).filter(Boolean);
-    const runs: { title: number; words: string[]; needle: string }[] = [];
+    const runs: { titleIndex: number; words: string[]; needle: string }[] = [];
     for (let start = 0; start + 2 <= words.length; start += 1) {
-      runs.push({ title: index, words, needle: words.slice(start, start + 2 + (start % 2)).join(' ') });
+      runs.push({ titleIndex: index, words, needle: words.slice(start, start + 2 + (start % 2)).join(' ') });
     }
     return runs;
   });
