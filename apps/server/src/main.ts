@@ -3,6 +3,7 @@ import { ConfigError, type Config, loadConfig } from './config';
 import { buildApp } from './app';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { warnOfSmallBuffers } from './db/postgres-buffers';
 import { seedSampleData } from './db/seed';
 import { startIdleGarbageCollection } from './runtime/idle-collection';
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   if (config.sampleData) await seedSampleData(database.db);
 
   const app = await buildApp(config, { database, webRoot: config.serveWeb ? WEB_ROOT : undefined });
+  if (database.dialect === 'postgres') await warnOfSmallBuffers(database.db, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
