@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDatabaseUrl } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/connect';
+import { readBufferSizing } from '../apps/server/src/db/postgres-buffers';
 import { firstScreenAssets, totalGzip } from './lib/first-screen';
 import { type BenchDialect, DEFAULT_BENCH_PROMPTS, databaseUrl, ensureData } from './lib/data';
 import { SERVER_BUNDLE, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../apps/server/launch';
@@ -146,6 +147,9 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
   // The database-level comparison runs first, with no server competing for the CPU.
   console.log(`[${dialect}] indexed search vs LIKE scan`);
   const direct = connectDatabase(parseDatabaseUrl(url));
+  const postgresBuffers = dialect === 'postgres' ? await readBufferSizing(direct.db) : undefined;
+  if (postgresBuffers)
+    console.log(`[${dialect}] shared_buffers ${postgresBuffers.sharedBuffers}, search tables ${postgresBuffers.searchSet}`);
   const search = await measureSearchSpeed(direct.db, direct.dialect);
   const drawn = await distinctNeedles(direct, COLD_NEEDLES);
   const searchPaths = await searchRequests(direct, drawn);
@@ -269,6 +273,7 @@ async function benchDialect(dialect: BenchDialect): Promise<DialectFigures> {
       coldSearch,
       coldSearchHealth,
       coldSearchProcessorTime,
+      postgresBuffers,
       search,
       commonWord,
       twoLetters,

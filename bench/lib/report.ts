@@ -17,6 +17,7 @@ import { STALLS_LABEL, stallsCell } from './machine-stalls';
 import { SUMMARY_ROUNDS, type SummaryReads } from './summary-reads';
 import { defaultSize } from '../../apps/server/cli/generate/dataset';
 import { IDLE_COLLECTION_MS } from '../../apps/server/src/runtime/idle-collection';
+import { type BufferSizing, bufferAdvice } from '../../apps/server/src/db/postgres-buffers';
 
 export interface EndpointFigures {
   readonly name: string;
@@ -41,6 +42,8 @@ export interface DialectFigures {
   readonly coldSearchHealth: HealthFigures;
   /** What each process spent on one of those searches. Absent in runs before session 41. */
   readonly coldSearchProcessorTime?: ProcessorTime;
+  /** PostgreSQL only: its shared buffers beside what a search reads, as the run began. Absent in runs before session 52. */
+  readonly postgresBuffers?: BufferSizing;
   readonly search: SearchSpeed;
   /** One client: facets, analytics and the list's total right after each kind of write. Absent in runs before it existed. */
   readonly summaryReads?: SummaryReads;
@@ -444,12 +447,30 @@ export function machineLine(): string {
   return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${process.platform}`;
 }
 
+/**
+ * What PostgreSQL's shared buffers held against the tables and indexes a
+ * search reads (db/postgres-buffers.ts), which decides most of what a
+ * search costs there at 1,000,000 prompts; undefined for a run without
+ * PostgreSQL, or from before session 52.
+ */
+export function postgresBuffersLine(dialects: readonly Pick<DialectFigures, 'postgresBuffers'>[]): string | undefined {
+  const buffers = dialects.find((figures) => figures.postgresBuffers)?.postgresBuffers;
+  if (!buffers) return undefined;
+  const held =
+    bufferAdvice(buffers) === undefined
+      ? 'they hold them'
+      : "they do not: searches read the pages left out from the operating system's cache";
+  return `PostgreSQL's shared_buffers: ${buffers.sharedBuffers}, against ${buffers.searchSet} of tables and indexes a search reads; ${held} (docs/operations.md, Sizing).`;
+}
+
 export function reportSection(run: BenchRun): string {
   const size = defaultSize(run.prompts);
   const count = (value: number) => value.toLocaleString('en');
+  const buffers = postgresBuffersLine(run.dialects);
   return [
     `Measured ${run.date.toISOString().replace('T', ' ').slice(0, 16)} UTC on ${machineLine()}.`,
     `Command: \`${run.command}\` (${run.seconds} s per endpoint, ${run.connections} connections, ${count(size.prompts)} prompts, ${count(size.likes)} likes, ${count(size.copies)} copies, ${count(size.comments)} notes).`,
+    ...(buffers ? [buffers] : []),
     '',
     resultTable(run),
   ].join('\n');
