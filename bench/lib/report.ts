@@ -17,7 +17,7 @@ import { STALLS_LABEL, stallsCell } from './machine-stalls';
 import { SUMMARY_ROUNDS, type SummaryReads } from './summary-reads';
 import { defaultSize } from '../../apps/server/cli/generate/dataset';
 import { IDLE_COLLECTION_MS } from '../../apps/server/src/runtime/idle-collection';
-import { type BufferSizing, bufferAdvice } from '../../apps/server/src/db/postgres-buffers';
+import { type BufferSizing, SMALL_BUFFERS_COST, buffersHoldSearchSet } from '../../apps/server/src/db/postgres-buffers';
 
 export interface EndpointFigures {
   readonly name: string;
@@ -449,17 +449,14 @@ export function machineLine(): string {
 
 /**
  * What PostgreSQL's shared buffers held against the tables and indexes a
- * search reads (db/postgres-buffers.ts), which decides most of what a
- * search costs there at 1,000,000 prompts; undefined for a run without
- * PostgreSQL, or from before session 52.
+ * search reads (db/postgres-buffers.ts), which at 1,000,000 prompts moved
+ * the distinct searches' rate by two thirds (docs/performance.md, session
+ * 52); undefined for a run without PostgreSQL, or from before session 52.
  */
 export function postgresBuffersLine(dialects: readonly Pick<DialectFigures, 'postgresBuffers'>[]): string | undefined {
   const buffers = dialects.find((figures) => figures.postgresBuffers)?.postgresBuffers;
   if (!buffers) return undefined;
-  const held =
-    bufferAdvice(buffers) === undefined
-      ? 'they hold them'
-      : "they do not: searches read the pages left out from the operating system's cache";
+  const held = buffersHoldSearchSet(buffers) ? 'they hold them' : `they do not: ${SMALL_BUFFERS_COST}`;
   return `PostgreSQL's shared_buffers: ${buffers.sharedBuffers}, against ${buffers.searchSet} of tables and indexes a search reads; ${held} (docs/operations.md, Sizing).`;
 }
 

@@ -33,7 +33,6 @@ async function main(): Promise<void> {
   if (config.sampleData) await seedSampleData(database.db);
 
   const app = await buildApp(config, { database, webRoot: config.serveWeb ? WEB_ROOT : undefined });
-  if (database.dialect === 'postgres') await warnOfSmallBuffers(database.db, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -65,6 +64,8 @@ async function main(): Promise<void> {
   if (idleCollection) app.server.on('request', () => idleCollection.touch());
 
   await app.listen({ port: config.port, host: config.host });
+  // After listening, so a lock it waits for never holds up the start; it logs its own failure.
+  if (database.dialect === 'postgres') void warnOfSmallBuffers(database.db, app.log);
 }
 
 main().catch((error: unknown) => {

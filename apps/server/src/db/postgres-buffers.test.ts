@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertBarePrompt } from '../testing/bare-prompt';
 import { createEmptyDatabase, createTestDatabase } from '../testing/test-database';
-import { type BufferSizing, SEARCH_RELATIONS, bufferAdvice, readBufferSizing, warnOfSmallBuffers } from './postgres-buffers';
+import {
+  type BufferSizing,
+  SEARCH_RELATIONS,
+  bufferAdvice,
+  logBufferAdvice,
+  readBufferSizing,
+  warnOfSmallBuffers,
+} from './postgres-buffers';
 
 const MB = 1024 * 1024;
 
@@ -32,6 +39,20 @@ describe('bufferAdvice', () => {
     expect(advice).toContain("PostgreSQL's shared_buffers (128 MB) is smaller than the tables and indexes a search reads (1339 MB)");
     expect(advice).toContain('Raise it past 1339 MB and restart PostgreSQL');
     expect(advice).toContain('docs/operations.md');
+  });
+});
+
+describe('logBufferAdvice', () => {
+  it('warns with the advice and both sizes as fields when the buffers are too small', () => {
+    const { warnings, log } = keptWarnings();
+    logBufferAdvice(sizing(128, 1339), log);
+    expect(warnings).toEqual([{ object: { sharedBuffers: '128 MB', searchSet: '1339 MB' }, message: bufferAdvice(sizing(128, 1339)) }]);
+  });
+
+  it('warns of nothing when they are not', () => {
+    const { warnings, log } = keptWarnings();
+    logBufferAdvice(sizing(2048, 1339), log);
+    expect(warnings).toEqual([]);
   });
 });
 
@@ -89,6 +110,31 @@ describe.skipIf(!url)('warnOfSmallBuffers on PostgreSQL', () => {
       const { warnings, log } = keptWarnings();
       await warnOfSmallBuffers(database.db, log);
       expect(warnings).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('gives up on a table locked by a VACUUM FULL or a REINDEX after a second, rather than hold a connection', async () => {
+    const database = await createTestDatabase('postgres');
+    try {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked: () => void = () => undefined;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // What VACUUM FULL and REINDEX take: the one lock sizing a relation waits for.
+      const holder = database.db.transaction().execute(async (trx) => {
+        await sql`LOCK TABLE prompts IN ACCESS EXCLUSIVE MODE`.execute(trx);
+        locked();
+        await released;
+      });
+      await isLocked;
+      const { warnings, log } = keptWarnings();
+      await warnOfSmallBuffers(database.db, log);
+      release();
+      await holder;
+      expect(warnings.map(({ message }) => message)).toEqual(['could not compare PostgreSQL shared_buffers with the search tables']);
+      expect(String((warnings[0]?.object as { err?: Error }).err?.message)).toContain('lock timeout');
     } finally {
       await database.close();
     }
