@@ -449,9 +449,10 @@ export function machineLine(): string {
 
 /**
  * What PostgreSQL's shared buffers held against the tables and indexes a
- * search reads (db/postgres-buffers.ts), which at 1,000,000 prompts moved
- * the distinct searches' rate by two thirds (docs/performance.md, session
- * 52); undefined for a run without PostgreSQL, or from before session 52.
+ * search reads (db/postgres-buffers.ts): at 1,000,000 prompts 2 GB ran
+ * the distinct searches at 1.3-1.7 times the rate of the default 128 MB
+ * (docs/performance.md, session 52); undefined for a run without
+ * PostgreSQL, or from before session 52.
  */
 export function postgresBuffersLine(dialects: readonly Pick<DialectFigures, 'postgresBuffers'>[]): string | undefined {
   const buffers = dialects.find((figures) => figures.postgresBuffers)?.postgresBuffers;

@@ -68,7 +68,7 @@ export async function readBufferSizing<DB>(db: Kysely<DB>): Promise<BufferSizing
  * cache at several times the cost: at 1,000,000 prompts on two cores,
  * counting 8,113 matches took 38 ms against 4.9-6.3 with their pages in
  * the buffers, and 2 GB of shared buffers instead of the default 128 MB
- * took the distinct-search load from 267-281 to 463-466 searches a second
+ * ran the distinct-search load at 1.3-1.7 times the searches a second
  * (docs/performance.md, session 52).
  */
 export function buffersHoldSearchSet(sizing: BufferSizing): boolean {
