@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { AppCaches } from './app-caches';
 import { type LibraryWrite, type LibraryWrites, forgetAfter, forgetEverything, libraryWriteSchema } from './library-writes';
+import type { WarningLog } from '../runtime/warning-log';
 
 /**
  * Instances that tell each other about their writes: each write is applied
@@ -32,8 +33,7 @@ const announcementSchema = z.object({ from: z.string().min(1).max(100), write: l
 const QUOTED_MESSAGE_CHARS = 200;
 
 /** pino's shape, which Fastify's logger has; the admin CLI passes one writing to stderr. */
-export interface AnnouncementLog {
-  warn(details: object, message: string): void;
+export interface AnnouncementLog extends WarningLog {
   info(details: object, message: string): void;
 }
 

@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import type { WarningLog } from '../runtime/warning-log';
+import { setLocalLockTimeout } from './lock-timeout';
 
 /**
  * The relations a search reads on PostgreSQL, as docs/operations.md (Sizing)
@@ -32,11 +34,6 @@ export interface BufferSizing {
   readonly searchSet: string;
 }
 
-/** The warning's reader: pino's shape, which Fastify's logger has. */
-export interface WarningLog {
-  warn(details: object, message: string): void;
-}
-
 /**
  * Reads `shared_buffers` and the size of SEARCH_RELATIONS (in the
  * connection's schema). Any role may read both, a managed service's
@@ -47,7 +44,7 @@ export interface WarningLog {
 export async function readBufferSizing<DB>(db: Kysely<DB>): Promise<BufferSizing> {
   const relations = sql.join(SEARCH_RELATIONS.map((name) => sql.lit(name)));
   const row = await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL lock_timeout = ${sql.lit(`${SIZING_LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
+    await setLocalLockTimeout(trx, SIZING_LOCK_TIMEOUT_MS);
     const { rows } = await sql<{ buffers: number; buffersText: string; searchSet: number; searchSetText: string }>`
       WITH sizes AS (
         SELECT pg_size_bytes(current_setting('shared_buffers')) AS buffers,

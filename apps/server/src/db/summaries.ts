@@ -6,6 +6,7 @@ import { addKeptCounts } from './kept-counts';
 import { countPromptGrams, recountSearchGrams } from './search-grams';
 import { countPromptWords, recountSearchWords } from './search-word-counts';
 import type { Database } from './schema';
+import { setLocalLockTimeout } from './lock-timeout';
 
 /**
  * The summaries' application side (decision 0010). Triggers of migration
@@ -81,7 +82,7 @@ const LOCK_RETRY_MS = 100;
  * first), plain reads do not.
  */
 async function holdOffWrites(trx: Kysely<Database>): Promise<void> {
-  await sql`SET LOCAL lock_timeout = ${sql.lit(`${LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
+  await setLocalLockTimeout(trx, LOCK_TIMEOUT_MS);
   await sql`LOCK TABLE prompts, prompt_search, likes, copies IN SHARE MODE`.execute(trx);
   await sql`SET LOCAL lock_timeout TO DEFAULT`.execute(trx);
 }
