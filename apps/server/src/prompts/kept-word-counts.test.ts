@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWordCountMismatches } from '../fuzz/invariants';
 import { JSON_HEADERS, type TestApp, createTestApp } from '../testing/test-app';
-import { OTHER_WORDS_MAX_PROMPTS, keptWordCount, keptWordFound } from './word-search';
+import { FEW_OTHER_WORDS_PROMPTS, OTHER_WORDS_MAX_PROMPTS, keptWordCount, keptWordCountReadingFew, keptWordFound } from './word-search';
 
 /**
  * PostgreSQL: a word search's total from the kept word counts
@@ -156,6 +156,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('totals from the kept word count
     await sql`UPDATE search_word_counts SET prompts = CASE word WHEN 'about' THEN 5000 ELSE 3000 END
       WHERE word IN ('about', 'whereabouts')`.execute(t.database.db);
     try {
+      expect(await keptWordCount(t.database.db, 'about')).toBe(5002);
+    } finally {
+      await sql`UPDATE search_word_counts SET prompts = CASE word WHEN 'about' THEN 3 ELSE 1 END WHERE word IN ('about', 'whereabouts')`.execute(
+        t.database.db,
+      );
+    }
+    expect(await searchWordCountMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('answers as keptWordCount when it reads few prompts, and not past FEW_OTHER_WORDS_PROMPTS', async () => {
+    for (const needle of NEEDLES)
+      expect(await keptWordCountReadingFew(t.database.db, needle), needle).toBe(await keptWordCount(t.database.db, needle));
+    // "about" said to be in 5,000 prompts; its other words, "whereabouts" with the one prompt each of "aboutness"
+    // and "roundabout", in the bound's worth, then one more: keptWordCount reads them either way.
+    const otherWords = (whereabouts: number) =>
+      sql`UPDATE search_word_counts SET prompts = CASE word WHEN 'about' THEN 5000 ELSE ${whereabouts}::integer END
+        WHERE word IN ('about', 'whereabouts')`.execute(t.database.db);
+    try {
+      await otherWords(FEW_OTHER_WORDS_PROMPTS - 2);
+      expect(await keptWordCountReadingFew(t.database.db, 'about')).toBe(5002);
+      await otherWords(FEW_OTHER_WORDS_PROMPTS - 1);
+      expect(await keptWordCountReadingFew(t.database.db, 'about')).toBeUndefined();
       expect(await keptWordCount(t.database.db, 'about')).toBe(5002);
     } finally {
       await sql`UPDATE search_word_counts SET prompts = CASE word WHEN 'about' THEN 3 ELSE 1 END WHERE word IN ('about', 'whereabouts')`.execute(

@@ -1,10 +1,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ERROR_CODES } from '@prompt-vault/shared/errors';
+import { LIBRARY_PAGE_SIZE } from '@prompt-vault/shared/limits';
 import type { CountQuery, ListQuery, Prompt, SortOption } from '@prompt-vault/shared/schemas';
 import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { type ListKeyParts, cacheKeys } from '../cache/keys';
 import type { AppCaches } from '../cache/app-caches';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle, Dialect } from '../db/connect';
+import type { Database } from '../db/schema';
 import { badRequest } from '../http/app-error';
 import type { PiecePatch } from '../http/spooled-json';
 import { type FullList, buildFullList, likedFlagsPatch } from './full-list';
@@ -14,6 +17,7 @@ import * as read from './read-repository';
 import { type TitleMatches, readTitleMatches, withWalkOrder } from './relevance';
 import { type SearchStrategy, type WalkReads, shortestWalkedList, walkOrderFor } from './search';
 import { toPrompt } from './to-prompt';
+import { keptWordCountReadingFew, wordIndexServes } from './word-search';
 import { createVisitorLikes } from './visitor-likes';
 
 /** How many times a closed unpaged list is asked for again (heldFullList). */
@@ -57,6 +61,34 @@ const MIN_MATCH_LIST = 100;
  */
 export function matchListLimit(candidates: number): number {
   return Math.max(MIN_MATCH_LIST, Math.ceil(candidates * SCAN_SEARCH_SHARE));
+}
+
+/**
+ * How many times the square root of (page + 1) x candidates a search's
+ * exact total must reach for its page to walk (keptTotalWalkedFrom). The
+ * walk tests about (page + 1) x candidates / matches prompts for a full
+ * page of the web app's size, the list reads each match once: they would
+ * meet at that square root if a prompt walked cost what a match listed
+ * does, but the walk tests each prompt's own text (search.ts, 'scan'),
+ * about twice the cost. Measured at 1,000,000 prompts on PostgreSQL with
+ * its default 128 MB of shared_buffers, one client, each needle read for
+ * the first time (listed against walked): 4,117-4,300 matches 17-47 ms
+ * against 38-77; 8,192-8,409, 17-74 against 25-54, a draw; 11,044-12,510,
+ * 39-44 against 18-42; 16,686-16,769, 64-78 against 19-28; 24,807, 130
+ * against 8-21.
+ */
+const WALK_ROOTS = 1.5;
+
+/**
+ * The fewest matches, among `candidates` prompts, from which a search whose
+ * exact total is known walks its order for its page ('scan') instead of
+ * reading every match into a list (keptWalkPlan in createListing): 10,500
+ * at 1,000,000 prompts. At 100,000 it is 3,321, past the 2,500 a list holds
+ * there (matchListLimit): such a needle is common either way, and is spared
+ * only the 2,500 to 3,750 matches read to find it so.
+ */
+export function keptTotalWalkedFrom(candidates: number): number {
+  return Math.ceil(WALK_ROOTS * Math.sqrt((LIBRARY_PAGE_SIZE + 1) * candidates));
 }
 
 /** What a search's match list is read with (read.findMatches), and so kept under (cacheKeys.searchMatches). */
@@ -180,21 +212,8 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
   const searchPlan = async (filter: read.PromptFilter, sort: SortOption): Promise<SearchPlan> => {
     if (!filter.q || filter.likedBy !== undefined) return { total: await countMatches(filter), searchStrategy: 'index' };
     const candidates = await countMatches({ ...filter, q: undefined });
-    const scanFrom = candidates * SCAN_SEARCH_SHARE;
     const listLimit = matchListLimit(candidates);
-    const lookup: MatchLookup = {
-      text: filter.q,
-      limit: listLimit,
-      countTo: read.isSearchOnly(filter) ? read.matchCountReach(listLimit) : listLimit,
-    };
-    const found = await matchListOf(lookup);
-    const { list } = found;
-    const plan: SearchPlan = list
-      ? {
-          total: await countMatches(filter, list),
-          searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates, walkReads(sort, filter)) },
-        }
-      : await commonSearchPlan(filter, scanFrom, lookup, found);
+    const plan = (await keptWalkPlan(filter, candidates)) ?? (await matchListPlan(filter, filter.q, sort, candidates, listLimit));
     if (sort !== 'relevance') return plan;
     // The best-match order's tiers each test the titles (relevance.ts): read their matches once too.
     const text = filter.q;
@@ -206,6 +225,47 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
       titleMatchCount,
     );
     return { ...plan, titleMatches: withWalkOrder(dialect, titleMatches, candidates) };
+  };
+
+  /**
+   * A search's plan from its match list (read.findMatches), or, when it is
+   * common, from what is known of its total without one (commonSearchPlan).
+   */
+  const matchListPlan = async (
+    filter: read.PromptFilter,
+    text: string,
+    sort: SortOption,
+    candidates: number,
+    listLimit: number,
+  ): Promise<SearchPlan> => {
+    const lookup: MatchLookup = {
+      text,
+      limit: listLimit,
+      countTo: read.isSearchOnly(filter) ? read.matchCountReach(listLimit) : listLimit,
+    };
+    const found = await matchListOf(lookup);
+    const { list } = found;
+    if (!list) return commonSearchPlan(filter, candidates * SCAN_SEARCH_SHARE, lookup, found);
+    return {
+      total: await countMatches(filter, list),
+      searchStrategy: { ...list, walkOrder: walkOrderFor(dialect, list.matches.length, candidates, walkReads(sort, filter)) },
+    };
+  };
+
+  /**
+   * A search whose exact total the kept word counts give cheaply
+   * (keptWordCountReadingFew: a word on PostgreSQL, no other filter),
+   * found in so many prompts that walking its order finds the page sooner
+   * than reading every match into a list would (keptTotalWalkedFrom): the
+   * page walks ('scan') and carries that total, and no match is read. A
+   * total already counted is used as it is. Undefined otherwise, and the
+   * match list decides, as before.
+   */
+  const keptWalkPlan = async (filter: read.PromptFilter, candidates: number): Promise<SearchPlan | undefined> => {
+    const text = filter.q;
+    if (!text || !read.isSearchOnly(filter) || !wordIndexServes(dialect, text)) return undefined;
+    const total = knownTotal(filter) ?? (await keptTotal(filter, (reader) => keptWordCountReadingFew(reader, text)));
+    return total !== undefined && total >= keptTotalWalkedFrom(candidates) ? { total, searchStrategy: 'scan' } : undefined;
   };
 
   /**
@@ -249,14 +309,18 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
 
   /**
    * A search's total that counts kept with the writes answer in a few rows
-   * (read.keptSearchCount: one or two characters, and on PostgreSQL a word),
-   * cached like any list total; undefined when they do not answer it. Read
+   * (read.keptSearchCount: one or two characters, and on PostgreSQL a word;
+   * or `readKept`, such as the word's alone when cheap), cached like any
+   * list total; undefined when they do not answer it. Read
    * where searches are: a word's other words may still be counted from the
    * index ("plan" at 1,000,000 prompts: about 190 ms), which must not hold a
    * connection likes and health checks need.
    */
-  const keptTotal = async (filter: read.PromptFilter): Promise<number | undefined> => {
-    const kept = await read.keptSearchCount(readerFor(filter), dialect, filter);
+  const keptTotal = async (
+    filter: read.PromptFilter,
+    readKept = (reader: Kysely<Database>) => read.keptSearchCount(reader, dialect, filter),
+  ): Promise<number | undefined> => {
+    const kept = await readKept(readerFor(filter));
     return kept === undefined ? undefined : caches.catalog.get(cacheKeys.listTotal(keyParts(filter)), async () => kept);
   };
 

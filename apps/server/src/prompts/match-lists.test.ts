@@ -4,7 +4,8 @@ import { cacheKeys } from '../cache/keys';
 import { localLibraryWrites } from '../cache/library-writes';
 import { type TestDatabase, TEST_DIALECTS, createTestDatabase } from '../testing/test-database';
 import { userId } from '../testing/test-app';
-import { matchListLimit } from './listing';
+import { createModerationService } from '../moderation/service';
+import { keptTotalWalkedFrom, matchListLimit } from './listing';
 import { matchCountReach } from './read-repository';
 import { type PromptsService, createPromptsService } from './service';
 
@@ -20,6 +21,7 @@ describe.each(TEST_DIALECTS)("a search's match list on %s", (dialect) => {
   let database: TestDatabase;
   let caches: ReturnType<typeof createAppCaches>;
   let library: PromptsService;
+  let moderation: ReturnType<typeof createModerationService>;
   let rareId: string;
 
   const share = (title: string) => library.create({ title, prompt: `The text of ${title}.`, category: 'Writing', model: 'o3', tags: [] });
@@ -33,6 +35,7 @@ describe.each(TEST_DIALECTS)("a search's match list on %s", (dialect) => {
     database = await createTestDatabase(dialect);
     caches = createAppCaches();
     library = createPromptsService(database, caches, localLibraryWrites(caches));
+    moderation = createModerationService(database.db, localLibraryWrites(caches));
     for (let index = 0; index < COMMON; index += 1) await share(`Common task ${index}`);
     rareId = (await share('Rare Zebra Note'))._id;
   }, 60_000);
@@ -63,6 +66,31 @@ describe.each(TEST_DIALECTS)("a search's match list on %s", (dialect) => {
     expect(entry?.value.list).toBeUndefined();
     await library.like(rareId, userId(3), true);
     expect(kept('common', visible)).toBe(entry);
+  });
+
+  it('reads no match of a word whose kept total is past where walking wins (PostgreSQL), and keeps it exact through a hide', async () => {
+    const titles = (page: { prompts: { title: string }[] }) => page.prompts.map((prompt) => prompt.title);
+    const newest = async () => titles(await library.list({ limit: 48 }, undefined));
+    // "text" is in every prompt ("The text of ..."), "common" in all but the zebras: one past the bound, one under it.
+    let visible = await library.countVisible();
+    expect(visible).toBeGreaterThanOrEqual(keptTotalWalkedFrom(visible));
+    expect(visible - 2).toBeLessThan(keptTotalWalkedFrom(visible));
+    const page = await library.list({ q: 'text', limit: 48 }, undefined);
+    expect(page.total).toBe(visible);
+    expect(titles(page)).toEqual(await newest());
+    // SQLite keeps no word counts: its list (none: the text is common) is read and kept, as before.
+    expect(kept('text', visible) === undefined).toBe(dialect === 'postgres');
+    expect((await library.list({ q: 'common', limit: 48 }, undefined)).total).toBe(COMMON);
+    expect(kept('common', visible)).toBeDefined();
+
+    // Hidden, a prompt leaves the kept count and the walked page alike.
+    await moderation.setPromptStatus(rareId, 'hidden');
+    visible -= 1;
+    const afterHide = await library.list({ q: 'text', limit: 48 }, undefined);
+    expect(afterHide.total).toBe(visible);
+    expect(titles(afterHide)).not.toContain('Rare Zebra Note');
+    expect(titles(afterHide)).toEqual(await newest());
+    await moderation.setPromptStatus(rareId, 'visible');
   });
 
   it('counts a common text on past its limit only for a search with nothing beside it (decision 0021)', async () => {

@@ -82,7 +82,30 @@ export const OTHER_WORDS_MAX_PROMPTS = 2500;
  * "plan" reads the 37,639 of "planner" and "the" nothing, where counting
  * every match read 102,252 and 1,000,000).
  */
-export async function keptWordCount(db: Kysely<Database>, text: string): Promise<number | undefined> {
+export function keptWordCount(db: Kysely<Database>, text: string): Promise<number | undefined> {
+  return keptWordCountWithin(db, text, sql`greatest(${sql.lit(OTHER_WORDS_MAX_PROMPTS)}, (SELECT prompts FROM commonest))`);
+}
+
+/**
+ * The most visible prompts the other words may hold for
+ * keptWordCountReadingFew to answer: reading them costs a few milliseconds
+ * (about 10 microseconds a prompt), where "press" at 1,000,000 prompts,
+ * with thousands in "express" and "pressure", took 27-58 ms.
+ */
+export const FEW_OTHER_WORDS_PROMPTS = 500;
+
+/**
+ * keptWordCount when it reads few prompts (FEW_OTHER_WORDS_PROMPTS held by
+ * the other words), else undefined: what a search's plan asks before it
+ * reads any match (keptWalkPlan in listing.ts), where a dear answer would
+ * be paid on top of the match list it was meant to spare.
+ */
+export function keptWordCountReadingFew(db: Kysely<Database>, text: string): Promise<number | undefined> {
+  return keptWordCountWithin(db, text, sql.lit(FEW_OTHER_WORDS_PROMPTS));
+}
+
+/** keptWordCount's statement: undefined when the other words hold more visible prompts than `otherWordsAtMost`. */
+async function keptWordCountWithin(db: Kysely<Database>, text: string, otherWordsAtMost: RawBuilder<unknown>): Promise<number | undefined> {
   const { rows } = await sql<{ n: string | number | null }>`
     WITH ${containing(text)},
       counted AS MATERIALIZED (
@@ -94,7 +117,7 @@ export async function keptWordCount(db: Kysely<Database>, text: string): Promise
       WHEN NOT ${usable(text)} THEN NULL
       WHEN NOT EXISTS (SELECT 1 FROM others) OR (SELECT prompts FROM commonest) = (${visiblePrompts})
         THEN coalesce((SELECT prompts FROM commonest), 0)
-      WHEN (SELECT sum(prompts) FROM others) > greatest(${sql.lit(OTHER_WORDS_MAX_PROMPTS)}, (SELECT prompts FROM commonest)) THEN NULL
+      WHEN (SELECT sum(prompts) FROM others) > ${otherWordsAtMost} THEN NULL
       ELSE (SELECT prompts FROM commonest) + ${visibleHolding(otherWords)} - ${visibleHolding(sql`(${otherWords} && ${commonestWord})`)}
     END AS n`.execute(db);
   const n = rows[0]?.n;
