@@ -31,6 +31,11 @@ export const cacheKeys = {
    * how many when fewer than `countTo`.
    */
   searchMatches: (text: string, limit: number, countTo: number) => `matches:${JSON.stringify([text, limit, countTo])}`,
+  /**
+   * A word's total from the kept word counts when they answer it reading few prompts (prompts/word-search.ts
+   * keptWordCountReadingFew), or none: what a PostgreSQL search's plan asks before it reads any match.
+   */
+  keptWordFew: (text: string) => `kept-word-few:${JSON.stringify(text)}`,
   /** Up to `limit` of a search's title matches, of any status, for the best-match order (prompts/relevance.ts). */
   titleMatches: (text: string, limit: number) => `titles:${JSON.stringify([text, limit])}`,
   /** One page of the list, shared by every visitor. */

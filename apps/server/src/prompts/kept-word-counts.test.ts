@@ -174,11 +174,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('totals from the kept word count
       sql`UPDATE search_word_counts SET prompts = CASE word WHEN 'about' THEN 5000 ELSE ${whereabouts}::integer END
         WHERE word IN ('about', 'whereabouts')`.execute(t.database.db);
     try {
+      // The kept 5,000, plus the two prompts whose only "about" is inside another word ("whereabouts", "aboutness").
       await otherWords(FEW_OTHER_WORDS_PROMPTS - 2);
-      expect(await keptWordCountReadingFew(t.database.db, 'about')).toBe(5002);
+      expect(await keptWordCountReadingFew(t.database.db, 'about')).toBe(5000 + 2);
       await otherWords(FEW_OTHER_WORDS_PROMPTS - 1);
       expect(await keptWordCountReadingFew(t.database.db, 'about')).toBeUndefined();
-      expect(await keptWordCount(t.database.db, 'about')).toBe(5002);
+      expect(await keptWordCount(t.database.db, 'about')).toBe(5000 + 2);
     } finally {
       await sql`UPDATE search_word_counts SET prompts = CASE word WHEN 'about' THEN 3 ELSE 1 END WHERE word IN ('about', 'whereabouts')`.execute(
         t.database.db,

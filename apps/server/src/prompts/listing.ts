@@ -5,9 +5,7 @@ import type { CountQuery, ListQuery, Prompt, SortOption } from '@prompt-vault/sh
 import { searchTextOf } from '@prompt-vault/shared/search-text';
 import { type ListKeyParts, cacheKeys } from '../cache/keys';
 import type { AppCaches } from '../cache/app-caches';
-import type { Kysely } from 'kysely';
 import type { DatabaseHandle, Dialect } from '../db/connect';
-import type { Database } from '../db/schema';
 import { badRequest } from '../http/app-error';
 import type { PiecePatch } from '../http/spooled-json';
 import { type FullList, buildFullList, likedFlagsPatch } from './full-list';
@@ -15,7 +13,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { keptIdList } from './kept-id-lists';
 import * as read from './read-repository';
 import { type TitleMatches, readTitleMatches, withWalkOrder } from './relevance';
-import { type SearchStrategy, type WalkReads, shortestWalkedList, walkOrderFor } from './search';
+import { type SearchStrategy, TRIGRAM_MIN_LENGTH, type WalkReads, shortestWalkedList, walkOrderFor } from './search';
 import { toPrompt } from './to-prompt';
 import { keptWordCountReadingFew, wordIndexServes } from './word-search';
 import { createVisitorLikes } from './visitor-likes';
@@ -207,7 +205,9 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * share of the prompts its other filters allow finds its page by
    * scanning in page order instead: a common word then costs about a
    * hundred prompts tested, not tens of thousands of matches read and
-   * sorted. Candidate counts are cached, so choosing is cheap.
+   * sorted. Candidate counts are cached, so choosing is cheap. On
+   * PostgreSQL a word whose kept total already shows it that common reads
+   * no match at all (keptWalkPlan), which is asked first.
    */
   const searchPlan = async (filter: read.PromptFilter, sort: SortOption): Promise<SearchPlan> => {
     if (!filter.q || filter.likedBy !== undefined) return { total: await countMatches(filter), searchStrategy: 'index' };
@@ -259,13 +259,20 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * than reading every match into a list would (keptTotalWalkedFrom): the
    * page walks ('scan') and carries that total, and no match is read. A
    * total already counted is used as it is. Undefined otherwise, and the
-   * match list decides, as before.
+   * match list decides, as before. The bound is the web app's page size's
+   * whatever the request asks: an API page of 100 walks about twice as far.
    */
   const keptWalkPlan = async (filter: read.PromptFilter, candidates: number): Promise<SearchPlan | undefined> => {
     const text = filter.q;
-    if (!text || !read.isSearchOnly(filter) || !wordIndexServes(dialect, text)) return undefined;
-    const total = knownTotal(filter) ?? (await keptTotal(filter, (reader) => keptWordCountReadingFew(reader, text)));
-    return total !== undefined && total >= keptTotalWalkedFrom(candidates) ? { total, searchStrategy: 'scan' } : undefined;
+    // One or two characters have kept counts of their own (decision 0015) and no match list to spare.
+    const word = text && read.isSearchOnly(filter) && wordIndexServes(dialect, text) && [...text].length >= TRIGRAM_MIN_LENGTH;
+    if (!word) return undefined;
+    // Kept under a key of its own, the answer "none" too, and never written over the list's total: a read that a
+    // write overtakes is then dropped by the cache (read-cache.ts), not kept as the total beside a fresh list.
+    const total =
+      knownTotal(filter) ??
+      (await caches.catalog.get(cacheKeys.keptWordFew(text), () => keptWordCountReadingFew(database.longReads, text)));
+    return total !== undefined && total > 0 && total >= keptTotalWalkedFrom(candidates) ? { total, searchStrategy: 'scan' } : undefined;
   };
 
   /**
@@ -309,18 +316,14 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
 
   /**
    * A search's total that counts kept with the writes answer in a few rows
-   * (read.keptSearchCount: one or two characters, and on PostgreSQL a word;
-   * or `readKept`, such as the word's alone when cheap), cached like any
-   * list total; undefined when they do not answer it. Read
+   * (read.keptSearchCount: one or two characters, and on PostgreSQL a word),
+   * cached like any list total; undefined when they do not answer it. Read
    * where searches are: a word's other words may still be counted from the
    * index ("plan" at 1,000,000 prompts: about 190 ms), which must not hold a
    * connection likes and health checks need.
    */
-  const keptTotal = async (
-    filter: read.PromptFilter,
-    readKept = (reader: Kysely<Database>) => read.keptSearchCount(reader, dialect, filter),
-  ): Promise<number | undefined> => {
-    const kept = await readKept(readerFor(filter));
+  const keptTotal = async (filter: read.PromptFilter): Promise<number | undefined> => {
+    const kept = await read.keptSearchCount(readerFor(filter), dialect, filter);
     return kept === undefined ? undefined : caches.catalog.get(cacheKeys.listTotal(keyParts(filter)), async () => kept);
   };
 
