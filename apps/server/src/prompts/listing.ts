@@ -259,8 +259,9 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * than reading every match into a list would (keptTotalWalkedFrom): the
    * page walks ('scan') and carries that total, and no match is read. A
    * total already counted is used as it is. Undefined otherwise, and the
-   * match list decides, as before. The bound is the web app's page size's
-   * whatever the request asks: an API page of 100 walks about twice as far.
+   * match list decides, as before. The bound assumes the web app's page
+   * size whatever the request asks: an API page of 100 walks about twice as
+   * far.
    */
   const keptWalkPlan = async (filter: read.PromptFilter, candidates: number): Promise<SearchPlan | undefined> => {
     const text = filter.q;
