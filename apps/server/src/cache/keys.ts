@@ -31,6 +31,8 @@ export const cacheKeys = {
    * how many when fewer than `countTo`.
    */
   searchMatches: (text: string, limit: number, countTo: number) => `matches:${JSON.stringify([text, limit, countTo])}`,
+  /** A search's total from the counts kept with the writes (prompts/read-repository.ts keptSearchCount), or none. */
+  keptTotal: (parts: ListKeyParts) => `kept-total:${JSON.stringify(listParts(parts))}`,
   /**
    * A word's total from the kept word counts when they answer it reading few prompts (prompts/word-search.ts
    * keptWordCountReadingFew), or none: what a PostgreSQL search's plan asks before it reads any match.

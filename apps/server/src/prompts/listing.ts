@@ -318,15 +318,17 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
   /**
    * A search's total that counts kept with the writes answer in a few rows
    * (read.keptSearchCount: one or two characters, and on PostgreSQL a word),
-   * cached like any list total; undefined when they do not answer it. Read
-   * where searches are: a word's other words may still be counted from the
-   * index ("plan" at 1,000,000 prompts: about 190 ms), which must not hold a
-   * connection likes and health checks need.
+   * or undefined when they do not answer it; either answer cached under a
+   * key of its own until the catalog changes. Read inside the cache's get,
+   * so a read that a write overtakes is dropped with the entry the write
+   * clears: read first and stored after, as the list's total, it outlived
+   * the clear, and showed a total one write out of date until the next write
+   * or the entry's expiry. Read where searches are: a word's other words may still
+   * be counted from the index ("plan" at 1,000,000 prompts: about 190 ms),
+   * which must not hold a connection likes and health checks need.
    */
-  const keptTotal = async (filter: read.PromptFilter): Promise<number | undefined> => {
-    const kept = await read.keptSearchCount(readerFor(filter), dialect, filter);
-    return kept === undefined ? undefined : caches.catalog.get(cacheKeys.listTotal(keyParts(filter)), async () => kept);
-  };
+  const keptTotal = (filter: read.PromptFilter): Promise<number | undefined> =>
+    caches.catalog.get(cacheKeys.keptTotal(keyParts(filter)), () => read.keptSearchCount(readerFor(filter), dialect, filter));
 
   /**
    * A common search's total from the matches its list's statement counted
