@@ -15,7 +15,7 @@ import * as read from './read-repository';
 import { type TitleMatches, readTitleMatches, withWalkOrder } from './relevance';
 import { type SearchStrategy, TRIGRAM_MIN_LENGTH, type WalkReads, shortestWalkedList, walkOrderFor } from './search';
 import { toPrompt } from './to-prompt';
-import { keptWordCountReadingFew, wordIndexServes } from './word-search';
+import { keptWordCountReadingFew } from './word-search';
 import { createVisitorLikes } from './visitor-likes';
 
 /** How many times a closed unpaged list is asked for again (heldFullList). */
@@ -264,10 +264,9 @@ export function createListing(database: DatabaseHandle, caches: AppCaches) {
    * far.
    */
   const keptWalkPlan = async (filter: read.PromptFilter, candidates: number): Promise<SearchPlan | undefined> => {
-    const text = filter.q;
+    const text = read.keptWordOf(dialect, filter);
     // One or two characters have kept counts of their own (decision 0015) and no match list to spare.
-    const word = text && read.isSearchOnly(filter) && wordIndexServes(dialect, text) && [...text].length >= TRIGRAM_MIN_LENGTH;
-    if (!word) return undefined;
+    if (text === undefined || [...text].length < TRIGRAM_MIN_LENGTH) return undefined;
     // Kept under a key of its own, the answer "none" too, and never written over the list's total: a read that a
     // write overtakes is then dropped by the cache (read-cache.ts), not kept as the total beside a fresh list.
     const total =

@@ -590,7 +590,18 @@ export async function keptSearchCount(db: Kysely<Database>, dialect: Dialect, fi
   if (!text || !isSearchOnly(filter)) return undefined;
   const grams = await keptGramCount(db, dialect, text);
   if (grams !== undefined) return grams;
-  return wordIndexServes(dialect, text) ? keptWordCount(db, text) : undefined;
+  return keptWordOf(dialect, filter) !== undefined ? keptWordCount(db, text) : undefined;
+}
+
+/**
+ * The search text when the kept word counts may answer its total (on
+ * PostgreSQL, a word of letters and digits, with no other filter), else
+ * undefined: keptSearchCount's question, and the listing's before it reads
+ * any match (keptWalkPlan).
+ */
+export function keptWordOf(dialect: Dialect, filter: PromptFilter): string | undefined {
+  const text = filter.q;
+  return text && isSearchOnly(filter) && wordIndexServes(dialect, text) ? text : undefined;
 }
 
 /**
