@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { SERVER_BUNDLE, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../apps/server/launch';
+import { parseDatabaseUrl } from '../../apps/server/src/config';
+import { type ServerMemory, watchServerMemory } from './server-memory';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,15 +25,9 @@ export interface Process {
   readonly child: ChildProcess;
   readonly url: string;
   readonly pid: number;
-  /** Resident memory now and at its peak, in MB (Linux /proc). */
-  memory(): { rssMb: number; peakMb: number };
+  /** Resident memory now and at its peak, in MB (Linux /proc), less the database file's mapped pages (watchServerMemory). */
+  memory(): ServerMemory;
   stop(): Promise<void>;
-}
-
-function readMemory(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
-  return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
 }
 
 /**
@@ -46,6 +41,7 @@ export async function startNode(
   env: Record<string, string>,
   ready: (url: string) => Promise<boolean>,
   port: number,
+  mappedFile?: string,
 ): Promise<Process> {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...nodeFlags, ...loader, script, ...args], {
@@ -70,11 +66,13 @@ export async function startNode(
   }
   const pid = child.pid;
   if (pid === undefined) throw new Error(`${script} has no process id`);
+  const memory = watchServerMemory(pid, mappedFile);
+  child.once('exit', () => memory.stop());
   return {
     child,
     url,
     pid,
-    memory: () => readMemory(pid),
+    memory: () => memory.read(),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -88,10 +86,12 @@ export async function startNode(
 /**
  * The built server as `npm start` runs it (the bundle `npm run build` makes),
  * on a free port of 127.0.0.1 with rate limits off, ready once /api/health
- * answers. `env` adds to or overrides those settings.
+ * answers. `env` adds to or overrides those settings. On SQLite its memory
+ * is read less the file's mapped pages (watchServerMemory).
  */
 export async function startBuiltServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Process> {
   const port = await freePort();
+  const database = parseDatabaseUrl(databaseUrl, ROOT);
   return startNode(
     SERVER_BUNDLE,
     [],
@@ -110,5 +110,6 @@ export async function startBuiltServer(databaseUrl: string, env: Record<string, 
     },
     async (url) => (await fetch(`${url}/api/health`)).ok,
     port,
+    database.kind === 'sqlite' ? database.path : undefined,
   );
 }
