@@ -154,6 +154,13 @@ describe('long reads on SQLite run on worker threads', () => {
     expect(await cacheSize(database.db)).not.toBe(-2048);
   });
 
+  it("reads the file through a memory map on each thread, and leaves the main connection's unmapped", async () => {
+    const mapSize = async (db: typeof database.db) => (await sql<{ mmap_size: number }>`PRAGMA mmap_size`.execute(db)).rows[0]?.mmap_size;
+    // SQLite's build caps the map (SQLITE_MAX_MMAP_SIZE: 2 GB less 64 KB); the threads ask for all of it.
+    expect(await Promise.all([mapSize(database.longReads), mapSize(database.longReads)])).toEqual([0x7fff0000, 0x7fff0000]);
+    expect(await mapSize(database.db)).toBe(0);
+  });
+
   it('refuses writes and reports SQLite errors with their code', async () => {
     await expect(sql`DELETE FROM prompts`.execute(database.longReads)).rejects.toThrow(/rows only/);
     await expect(sql`SELECT * FROM no_such_table`.execute(database.longReads)).rejects.toMatchObject({ code: 'SQLITE_ERROR' });
