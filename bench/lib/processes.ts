@@ -41,7 +41,7 @@ export async function startNode(
   env: Record<string, string>,
   ready: (url: string) => Promise<boolean>,
   port: number,
-  mappedFile?: string,
+  mapsDatabase = false,
 ): Promise<Process> {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...nodeFlags, ...loader, script, ...args], {
@@ -66,7 +66,7 @@ export async function startNode(
   }
   const pid = child.pid;
   if (pid === undefined) throw new Error(`${script} has no process id`);
-  const memory = watchServerMemory(pid, mappedFile);
+  const memory = watchServerMemory(pid, mapsDatabase);
   child.once('exit', () => memory.stop());
   return {
     child,
@@ -87,11 +87,10 @@ export async function startNode(
  * The built server as `npm start` runs it (the bundle `npm run build` makes),
  * on a free port of 127.0.0.1 with rate limits off, ready once /api/health
  * answers. `env` adds to or overrides those settings. On SQLite its memory
- * is read less the file's mapped pages (watchServerMemory).
+ * is read less the database file's mapped pages (watchServerMemory).
  */
 export async function startBuiltServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Process> {
   const port = await freePort();
-  const database = parseDatabaseUrl(databaseUrl, ROOT);
   return startNode(
     SERVER_BUNDLE,
     [],
@@ -110,6 +109,6 @@ export async function startBuiltServer(databaseUrl: string, env: Record<string, 
     },
     async (url) => (await fetch(`${url}/api/health`)).ok,
     port,
-    database.kind === 'sqlite' ? database.path : undefined,
+    parseDatabaseUrl(databaseUrl).kind === 'sqlite',
   );
 }

@@ -63,8 +63,10 @@ export interface DialectFigures {
   readonly related?: RelatedSpeed;
   readonly likes: LikesLoadResult;
   readonly copies: CopiesLoadResult;
-  /** RSS after the copy load, its peak so far, and (absent in older runs) RSS once the server has had no request for a while. */
-  /** Less the SQLite file's mapped pages, given apart (absent in older runs: watchServerMemory). */
+  /**
+   * RSS after the copy load, its peak so far, and (absent in older runs) RSS once the server has had no request for a
+   * while; on SQLite less the database file's mapped pages, given apart (absent in older runs: watchServerMemory).
+   */
   readonly rss: { rssMb: number; peakMb: number; restMb?: number; mappedFileMb?: number };
   readonly fullList: FullListLoadResult;
   /** Two instances on one Redis (absent when the run had no Redis). */

@@ -1,38 +1,58 @@
-import { describe, expect, it } from 'vitest';
-import { residentKb, watchServerMemory } from './server-memory';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { statusKb, watchServerMemory } from './server-memory';
 
-/** Four mappings as /proc/PID/smaps lists them (fields trimmed): the file twice, its -shm file and a heap. */
-const SMAPS = [
-  '7fd5d1800000-7fd601295000 r--s 00000000 fe:00 5374461                    /data/sqlite.db',
-  'Size:             780884 kB',
-  'Rss:              300000 kB',
-  'Pss:              150000 kB',
-  '7fd601295000-7fd601296000 r--s 00000000 fe:00 5374461                    /data/sqlite.db',
-  'Rss:                  12 kB',
-  '7fd601300000-7fd601308000 rw-s 00000000 fe:00 5374470                    /data/sqlite.db-shm',
-  'Rss:                  32 kB',
-  '55d0c0000000-55d0c8000000 rw-p 00000000 00:00 0                          [heap]',
-  'Rss:              150000 kB',
-  '7fd610000000-7fd610100000 rw-p 00000000 00:00 0 ',
-  'Rss:                1024 kB',
-].join('\n');
+const MB = 1024 * 1024;
+const ownStatusKb = (field: string) => statusKb(readFileSync('/proc/self/status', 'utf8'), field);
 
 describe('the server memory the bench reports', () => {
-  it("sums every mapping's resident pages, and apart those of the mapped file only", () => {
-    expect(residentKb(SMAPS, '/data/sqlite.db')).toEqual({ totalKb: 300_000 + 12 + 32 + 150_000 + 1024, fileKb: 300_000 + 12 });
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
   });
 
-  it('takes off nothing for a file the process does not map', () => {
-    expect(residentKb(SMAPS, '/data/other.db')).toEqual({ totalKb: 451_068, fileKb: 0 });
+  it('reads a field of /proc status in kB, and fails on one it lacks', () => {
+    const status = 'Name:\tnode\nVmHWM:\t  230000 kB\nVmRSS:\t  216212 kB\nRssFile:\t   57888 kB\n';
+    expect(statusKb(status, 'VmRSS')).toBe(216_212);
+    expect(statusKb(status, 'RssFile')).toBe(57_888);
+    expect(() => statusKb(status, 'RssAnon')).toThrow(/RssAnon/);
   });
 
-  it("reads a live process's memory, with its peak at least what it holds now", () => {
-    for (const watched of [watchServerMemory(process.pid), watchServerMemory(process.pid, '/no/such/file.db')]) {
-      const memory = watched.read();
-      watched.stop();
-      expect(memory.rssMb).toBeGreaterThan(10);
-      expect(memory.peakMb).toBeGreaterThanOrEqual(memory.rssMb);
-      expect(memory.mappedFileMb).toBe(0);
-    }
+  it("is the kernel's RSS and peak for a process that maps no database", () => {
+    const watched = watchServerMemory(process.pid, false);
+    const memory = watched.read();
+    watched.stop();
+    expect(memory.mappedFileMb).toBe(0);
+    expect(memory.peakMb * 1024).toBeGreaterThanOrEqual(ownStatusKb('VmHWM') - 1024 * 64);
+    expect(memory.peakMb).toBeGreaterThanOrEqual(memory.rssMb);
+  });
+
+  it('takes the pages of a database file mapped since it started off the RSS and its peak, and gives them apart', () => {
+    dir = mkdtempSync(join(tmpdir(), 'pv-server-memory-'));
+    const file = join(dir, 'mapped.db');
+    const writer = new Database(file);
+    writer.exec('CREATE TABLE t (b BLOB)');
+    const insert = writer.prepare('INSERT INTO t VALUES (randomblob(?))');
+    for (let row = 0; row < 64; row += 1) insert.run(MB);
+    writer.close();
+
+    const watched = watchServerMemory(process.pid, true);
+    const reader = new Database(file, { readonly: true });
+    reader.pragma('mmap_size = 268435456');
+    // hex() reads every byte of each blob (length() alone would not), so every page of the file through the map.
+    expect(reader.prepare('SELECT sum(length(hex(b))) AS n FROM t').get()).toEqual({ n: 2 * 64 * MB });
+    const kernelRssKb = ownStatusKb('VmRSS');
+    const mapped = watched.read();
+    reader.close();
+    watched.stop();
+
+    expect(mapped.mappedFileMb).toBeGreaterThan(48);
+    expect(kernelRssKb / 1024 - mapped.rssMb).toBeGreaterThan(48);
+    // The peak is the most of what the process held itself, never with the file's pages.
+    expect(mapped.peakMb).toBeLessThan(kernelRssKb / 1024 - 48);
   });
 });

@@ -2,70 +2,71 @@ import { readFileSync } from 'node:fs';
 
 /** A process's memory in MB (Linux /proc), as the bench's RSS rows read it. */
 export interface ServerMemory {
-  /** Resident memory now, less the database file's mapped pages. */
+  /** Resident memory now, less the pages of files it mapped once started (watchServerMemory). */
   readonly rssMb: number;
-  /** The most `rssMb` has been: since the process started, or, with a mapped file, over the samples taken. */
+  /** The most `rssMb` has been: the kernel's own peak, or, for a process that maps its database, the most sampled. */
   readonly peakMb: number;
-  /** The resident pages of the database file the process maps, counted in the kernel's RSS but not in `rssMb`. */
+  /** The resident pages of the files the process mapped once started: counted in the kernel's RSS, not in `rssMb`. */
   readonly mappedFileMb: number;
 }
 
-/** How often the memory of a process that maps its database file is sampled, for its peak. */
-const SAMPLE_MS = 250;
+/**
+ * How often the memory of a process that maps its database file is read,
+ * for its peak. A read of /proc/PID/status costs about 20 microseconds.
+ */
+const SAMPLE_MS = 100;
+
+/** A field of /proc/PID/status in kB (VmRSS, VmHWM, RssFile). */
+export function statusKb(status: string, field: string): number {
+  const value = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
+  if (value === undefined) throw new Error(`/proc status has no ${field}`);
+  return Number(value);
+}
+
+const readStatus = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
 
 /**
- * The resident memory of every mapping in an smaps listing (/proc/PID/smaps),
- * and of those that map `file`, in kB. Each mapping's header line ends with
- * its path; its "Rss:" line follows.
+ * Reads a process's memory. Without `mapsDatabase` it is the kernel's
+ * VmRSS and VmHWM. With it (the SQLite read threads map the file: decision
+ * 0029), the pages of files mapped since this call are taken off: the
+ * kernel counts them in RSS (RssFile), but they are the OS's cache of the
+ * file, which the threads' `read` calls used before without their counting
+ * in the process. The process must not have mapped the file yet (the
+ * threads start with the first search). The binary's and libraries' pages
+ * mapped at start stay counted as before; the few touched later (2 MB over
+ * a run of searches and every page) are taken off with the file's.
+ *
+ * The mapped pages come and go (SQLite unmaps the file when another
+ * connection has written), so VmHWM cannot be split: the peak is the most
+ * of samples taken every SAMPLE_MS until `stop`, and a rise shorter than
+ * that may be missed. Exact figures per mapping, from /proc/PID/smaps, took
+ * 15 ms a read with 640 MB mapped: too dear to sample beside a load on two
+ * cores.
  */
-export function residentKb(smaps: string, file: string): { totalKb: number; fileKb: number } {
-  let totalKb = 0;
-  let fileKb = 0;
-  let inFile = false;
-  for (const line of smaps.split('\n')) {
-    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) {
-      inFile = line.endsWith(` ${file}`);
-      continue;
-    }
-    const rss = /^Rss:\s+(\d+) kB$/.exec(line);
-    if (!rss) continue;
-    totalKb += Number(rss[1]);
-    if (inFile) fileKb += Number(rss[1]);
+export function watchServerMemory(pid: number, mapsDatabase: boolean): { read(): ServerMemory; stop(): void } {
+  if (!mapsDatabase) {
+    return {
+      read: () => {
+        const status = readStatus(pid);
+        return { rssMb: statusKb(status, 'VmRSS') / 1024, peakMb: statusKb(status, 'VmHWM') / 1024, mappedFileMb: 0 };
+      },
+      stop: () => undefined,
+    };
   }
-  return { totalKb, fileKb };
-}
-
-function statusMb(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
-  return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
-}
-
-/**
- * Reads a process's memory. Without `mappedFile` it is the kernel's VmRSS
- * and VmHWM. With it (the SQLite file, which the read threads map:
- * decision 0029), the file's resident pages are taken off: they are the
- * OS's cache of the file, which `read` calls used before without counting
- * in the process's RSS. VmHWM cannot be split so, so the peak is the most
- * of the samples, taken every SAMPLE_MS until `stop`.
- */
-export function watchServerMemory(pid: number, mappedFile?: string): { read(): ServerMemory; stop(): void } {
-  if (mappedFile === undefined) return { read: () => ({ ...statusMb(pid), mappedFileMb: 0 }), stop: () => undefined };
+  const fileKbAtStart = statusKb(readStatus(pid), 'RssFile');
   let peakMb = 0;
   const sample = (): ServerMemory => {
-    const { totalKb, fileKb } = residentKb(readFileSync(`/proc/${pid}/smaps`, 'utf8'), mappedFile);
-    const rssMb = (totalKb - fileKb) / 1024;
-    const mappedFileMb = fileKb / 1024;
-    // The file's pages only grow while the process maps it, so the kernel's peak less the pages mapped now is at most
-    // the true peak: it catches a spike shorter than a sample's interval.
-    peakMb = Math.max(peakMb, rssMb, statusMb(pid).peakMb - mappedFileMb);
-    return { rssMb, peakMb, mappedFileMb };
+    const status = readStatus(pid);
+    const mappedKb = Math.max(0, statusKb(status, 'RssFile') - fileKbAtStart);
+    const rssMb = (statusKb(status, 'VmRSS') - mappedKb) / 1024;
+    peakMb = Math.max(peakMb, rssMb);
+    return { rssMb, peakMb, mappedFileMb: mappedKb / 1024 };
   };
   const timer = setInterval(() => {
     try {
       sample();
     } catch {
-      // The process has exited: its last samples stand.
+      // The process has exited (its status is gone): the timer is stopped with it.
     }
   }, SAMPLE_MS);
   timer.unref();
