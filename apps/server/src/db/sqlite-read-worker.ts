@@ -43,9 +43,9 @@ const READ_THREAD_PAGE_CACHE_KIB = 2048;
  * read where that cache holds it. The phrase statement, which reads each
  * candidate's row to test its text, took 5.3-5.7 ms a needle against
  * 3.8-4.9 over 400 of the bench's needles at 1,000,000 prompts, and the
- * distinct searches ran 8-45% more a second (decision 0029). The pages are
+ * distinct searches ran 7-46% more a second (decision 0029). The pages are
  * the OS's file cache either way: they count in the process's RSS only
- * when mapped.
+ * when mapped, and the bench's memory rows take them off.
  */
 const READ_THREAD_MAP_BYTES = 0x7fff0000;
 
