@@ -32,7 +32,9 @@ export interface Process {
 
 /**
  * Starts `node <script>` (through tsx for a .ts script; one process, so its
- * RSS is the script's own) and waits until `ready` answers.
+ * RSS is the script's own) and waits until `ready` answers. `mapsDatabase`:
+ * the script maps its SQLite file once running, so its memory is read less
+ * those pages (watchServerMemory).
  */
 export async function startNode(
   script: string,

@@ -123,7 +123,7 @@ export const RESTING_SECONDS = (2 * IDLE_COLLECTION_MS) / 1000 + 5;
 const restingRss = (restMb: number | undefined) =>
   restMb === undefined ? '' : `; ${int(restMb)} MB after ${RESTING_SECONDS} s with no request`;
 const mappedFile = (mappedFileMb: number | undefined) =>
-  mappedFileMb ? `; besides, ${int(mappedFileMb)} MB of the database file's pages mapped` : '';
+  mappedFileMb ? `; besides, ${int(mappedFileMb)} MB of the database file's pages mapped; peak sampled every 100 ms` : '';
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : int(value));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean, miss: string) => (ok ? 'met' : `**missed** (${miss})`);

@@ -16,7 +16,7 @@ export interface ServerMemory {
  */
 const SAMPLE_MS = 100;
 
-/** A field of /proc/PID/status in kB (VmRSS, VmHWM, RssFile). */
+/** A field of /proc/PID/status in kB (VmRSS, VmHWM, RssFile, RssShmem). */
 export function statusKb(status: string, field: string): number {
   const value = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
   if (value === undefined) throw new Error(`/proc status has no ${field}`);
@@ -29,12 +29,14 @@ const readStatus = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
  * Reads a process's memory. Without `mapsDatabase` it is the kernel's
  * VmRSS and VmHWM. With it (the SQLite read threads map the file: decision
  * 0029), the pages of files mapped since this call are taken off: the
- * kernel counts them in RSS (RssFile), but they are the OS's cache of the
- * file, which the threads' `read` calls used before without their counting
- * in the process. The process must not have mapped the file yet (the
- * threads start with the first search). The binary's and libraries' pages
- * mapped at start stay counted as before; the few touched later (2 MB over
- * a run of searches and every page) are taken off with the file's.
+ * kernel counts them in RSS (RssFile, or RssShmem for a file on tmpfs), but
+ * they are the OS's cache of the file, which the threads' `read` calls used
+ * before without their counting in the process. The process must not have
+ * mapped the file yet: the threads start with the first long read (a
+ * search, related prompts, the near-duplicate check), never at start. The
+ * binary's and libraries' pages mapped at start stay counted as before; the
+ * few touched later (2 MB over a run of searches and of every page of the
+ * web app) are taken off with the file's.
  *
  * The mapped pages come and go (SQLite unmaps the file when another
  * connection has written), so VmHWM cannot be split: the peak is the most
@@ -53,11 +55,12 @@ export function watchServerMemory(pid: number, mapsDatabase: boolean): { read():
       stop: () => undefined,
     };
   }
-  const fileKbAtStart = statusKb(readStatus(pid), 'RssFile');
+  const fileKb = (status: string) => statusKb(status, 'RssFile') + statusKb(status, 'RssShmem');
+  const fileKbAtStart = fileKb(readStatus(pid));
   let peakMb = 0;
   const sample = (): ServerMemory => {
     const status = readStatus(pid);
-    const mappedKb = Math.max(0, statusKb(status, 'RssFile') - fileKbAtStart);
+    const mappedKb = Math.max(0, fileKb(status) - fileKbAtStart);
     const rssMb = (statusKb(status, 'VmRSS') - mappedKb) / 1024;
     peakMb = Math.max(peakMb, rssMb);
     return { rssMb, peakMb, mappedFileMb: mappedKb / 1024 };

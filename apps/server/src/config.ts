@@ -11,7 +11,7 @@ import { z } from 'zod';
  * - SQLite's threads run at a lower priority than the event loop
  *   (sqlite-read-worker.ts; decision 0009, amended), and each costs about
  *   12 MB of resident memory idle (a V8 isolate and a connection), some
- *   tens of MB under load.
+ *   tens of MB under load, besides the file's pages it maps (decision 0029).
  * - PostgreSQL's connections are a pool apart from the main one. At 100,000
  *   prompts on two cores its distinct-search load ran as many searches a
  *   second on 2 connections as on 4 (303-337), with `/api/health` at p99
