@@ -18,6 +18,7 @@ import { SUMMARY_ROUNDS, type SummaryReads } from './summary-reads';
 import { defaultSize } from '../../apps/server/cli/generate/dataset';
 import { IDLE_COLLECTION_MS } from '../../apps/server/src/runtime/idle-collection';
 import { type BufferSizing, SMALL_BUFFERS_COST, buffersHoldSearchSet } from '../../apps/server/src/db/postgres-buffers';
+import { MEMORY_SAMPLE_MS } from './server-memory';
 
 export interface EndpointFigures {
   readonly name: string;
@@ -123,7 +124,7 @@ export const RESTING_SECONDS = (2 * IDLE_COLLECTION_MS) / 1000 + 5;
 const restingRss = (restMb: number | undefined) =>
   restMb === undefined ? '' : `; ${int(restMb)} MB after ${RESTING_SECONDS} s with no request`;
 const mappedFile = (mappedFileMb: number | undefined) =>
-  mappedFileMb ? `; besides, ${int(mappedFileMb)} MB of the database file's pages mapped; peak sampled every 100 ms` : '';
+  mappedFileMb ? `; besides, ${int(mappedFileMb)} MB of the database file's pages mapped; peak sampled every ${MEMORY_SAMPLE_MS} ms` : '';
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : int(value));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean, miss: string) => (ok ? 'met' : `**missed** (${miss})`);

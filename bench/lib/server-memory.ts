@@ -14,7 +14,7 @@ export interface ServerMemory {
  * How often the memory of a process that maps its database file is read,
  * for its peak. A read of /proc/PID/status costs about 20 microseconds.
  */
-const SAMPLE_MS = 100;
+export const MEMORY_SAMPLE_MS = 100;
 
 /** A field of /proc/PID/status in kB (VmRSS, VmHWM, RssFile, RssShmem). */
 export function statusKb(status: string, field: string): number {
@@ -40,8 +40,8 @@ const readStatus = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
  *
  * The mapped pages come and go (SQLite unmaps the file when another
  * connection has written), so VmHWM cannot be split: the peak is the most
- * of samples taken every SAMPLE_MS until `stop`, and a rise shorter than
- * that may be missed. Exact figures per mapping, from /proc/PID/smaps, took
+ * of samples taken every MEMORY_SAMPLE_MS until `stop`, and a rise shorter
+ * than that may be missed. Exact figures per mapping, from /proc/PID/smaps, took
  * 15 ms a read with 640 MB mapped: too dear to sample beside a load on two
  * cores.
  */
@@ -71,7 +71,7 @@ export function watchServerMemory(pid: number, mapsDatabase: boolean): { read():
     } catch {
       // The process has exited (its status is gone): the timer is stopped with it.
     }
-  }, SAMPLE_MS);
+  }, MEMORY_SAMPLE_MS);
   timer.unref();
   sample();
   return { read: sample, stop: () => clearInterval(timer) };
