@@ -22,6 +22,7 @@ import * as searchWordPairs from './migrations/0018-search-word-pairs';
 import * as searchWordLoops from './migrations/0019-search-word-loops';
 import * as searchWordExpressions from './migrations/0020-search-word-expressions';
 import * as promptWords from './migrations/0021-prompt-words';
+import * as wordIndexMarks from './migrations/0022-word-index-marks';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0019-search-word-loops': searchWordLoops,
   '0020-search-word-expressions': searchWordExpressions,
   '0021-prompt-words': promptWords,
+  '0022-word-index-marks': wordIndexMarks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

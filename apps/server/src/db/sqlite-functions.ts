@@ -4,9 +4,9 @@
  * (sqlite-read-worker.ts) and the generator's (cli/generate/bulk-writer.ts).
  * SQLite has no Unicode-aware lower() and no regular expressions, so search
  * (prompts/search.ts) and the best-match order (prompts/relevance.ts) call
- * these instead; the word index's triggers (migration 0021) call
- * pv_ascii_words and pv_reversed, so a connection without them cannot add
- * or change a prompt.
+ * these instead; the word index's triggers (migrations 0021 and 0022) call
+ * pv_ascii_words, pv_reversed and pv_word_index_text, so a connection
+ * without them cannot add or change a prompt.
  *
  * The read pool's worker imports this file as it is (Node's type stripping),
  * so it uses only erasable TypeScript and imports nothing.
@@ -107,6 +107,35 @@ export function asciiWords(text: string): string[] {
   return [...words];
 }
 
+/**
+ * pv_word_index_text(text): the text the word index reads (wordIndexText),
+ * through its source view (migration 0022).
+ */
+export const SQLITE_WORD_INDEX_TEXT_FUNCTION = 'pv_word_index_text';
+
+/**
+ * The word index's mark where words stand apart by anything but one space: a
+ * character past ASCII, so the `ascii` tokenizer takes it for a word, and one
+ * of Unicode's private use, which no prompt's text means to hold. A text that
+ * does hold it only gives a search one more candidate to test.
+ */
+export const SEPARATOR_MARK = '\ue000';
+
+/** A run of the ASCII characters the `ascii` tokenizer separates words with: all but letters and digits. */
+const ASCII_SEPARATORS = /[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g;
+
+/**
+ * `text` as the word index reads it (migration 0022): every run of
+ * separators that is not exactly one space becomes SEPARATOR_MARK between
+ * spaces, so two words stand next to each other in the index only where one
+ * space parts them in the text. A phrase of a needle's words plainly spaced
+ * then finds exactly the prompts holding it, with no text to read and test
+ * (prompts/word-phrase-plan.ts). Words themselves are unchanged.
+ */
+export function wordIndexText(text: string): string {
+  return text.replace(ASCII_SEPARATORS, (run) => (run === ' ' ? run : ` ${SEPARATOR_MARK} `));
+}
+
 /** `text`'s code points in reverse order. */
 export function reversed(text: string): string {
   return [...text].reverse().join('');
@@ -129,5 +158,8 @@ export function registerSqliteFunctions(connection: FunctionRegistry): void {
   );
   connection.function(SQLITE_REVERSED_FUNCTION, { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? reversed(text) : text,
+  );
+  connection.function(SQLITE_WORD_INDEX_TEXT_FUNCTION, { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? wordIndexText(text) : text,
   );
 }

@@ -8,43 +8,65 @@ import { scannedRowids, titleWordRuns } from '../testing/scanned-matches';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { countPrompts, findMatches } from './read-repository';
 import { createPromptsService } from './service';
+import { SEPARATOR_MARK } from '../db/sqlite-functions';
 import { needleWords, phrasePlan, wordPhraseMatches } from './word-phrase-plan';
 
 describe("reading a needle's words as a phrase", () => {
-  it('takes ASCII needles with a word, and which ends may reach into longer words', () => {
-    expect(needleWords('Questions Assistant')).toEqual({ words: ['questions', 'assistant'], firstMayBeEnd: true, lastMayBeStart: true });
-    expect(needleWords(' c++ tips.')).toEqual({ words: ['c', 'tips'], firstMayBeEnd: false, lastMayBeStart: false });
-    expect(needleWords('estion')).toEqual({ words: ['estion'], firstMayBeEnd: true, lastMayBeStart: true });
-    expect(needleWords('-estion')).toEqual({ words: ['estion'], firstMayBeEnd: false, lastMayBeStart: true });
+  it('takes ASCII needles with a word, which ends may reach into longer words, and where other separators than one space stand', () => {
+    expect(needleWords('Questions Assistant')).toEqual({
+      words: ['questions', 'assistant'],
+      firstMayBeEnd: true,
+      lastMayBeStart: true,
+      marks: [false, false, false],
+    });
+    // A single space at an edge may end a longer run of the text: no mark there.
+    expect(needleWords(' c++ tips.')).toEqual({ words: ['c', 'tips'], firstMayBeEnd: false, lastMayBeStart: false, marks: [false, true, true] });
+    expect(needleWords('for  a')?.marks).toEqual([false, true, false]);
+    expect(needleWords('estion')).toEqual({ words: ['estion'], firstMayBeEnd: true, lastMayBeStart: true, marks: [false, false] });
+    expect(needleWords('-estion')).toEqual({ words: ['estion'], firstMayBeEnd: false, lastMayBeStart: true, marks: [true, false] });
     expect(needleWords('+++')).toBeUndefined();
     expect(needleWords('café crème')).toBeUndefined();
   });
 
-  it('reads a phrase for each pair of words the ends may be, leaving out an end with too many', () => {
-    const words = { words: ['plan', 'for', 'a'], firstMayBeEnd: true, lastMayBeStart: true };
-    expect(phrasePlan(words, { first: ['plan', 'xplan'], last: ['a', 'an'] })).toEqual({
+  /** needleWords of an ASCII needle with a word. */
+  const words = (needle: string) => needleWords(needle) ?? expect.fail(needle);
+
+  it('reads a phrase for each pair of words the ends may be, exact for plainly spaced words with none left out', () => {
+    expect(phrasePlan(words('plan for a'), { first: ['plan', 'xplan'], last: ['a', 'an'] })).toEqual({
       match: '"plan for a" OR "plan for an" OR "xplan for a" OR "xplan for an"',
+      wordLeftOut: false,
+      exact: true,
+    });
+    expect(phrasePlan(words('plan for a'), { first: ['plan'], last: undefined })).toEqual({ match: '"plan for"', wordLeftOut: true, exact: false });
+    expect(phrasePlan(words('plan for a'), { first: undefined, last: undefined })).toEqual({ match: '"for"', wordLeftOut: true, exact: false });
+  });
+
+  it("holds the needle's marks, which leave it inexact, and keeps them beside an end left out", () => {
+    expect(phrasePlan(words('c++ tips,'), { first: ['c', 'abc'], last: ['tips'] })).toEqual({
+      match: `"c ${SEPARATOR_MARK} tips ${SEPARATOR_MARK}" OR "abc ${SEPARATOR_MARK} tips ${SEPARATOR_MARK}"`,
       wordLeftOut: false,
       exact: false,
     });
-    expect(phrasePlan(words, { first: ['plan'], last: undefined })).toEqual({ match: '"plan for"', wordLeftOut: true, exact: false });
-    expect(phrasePlan(words, { first: undefined, last: undefined })).toEqual({ match: '"for"', wordLeftOut: true, exact: false });
+    expect(phrasePlan(words('a, big'), { first: undefined, last: ['big', 'bigger'] })).toEqual({
+      match: `"${SEPARATOR_MARK} big" OR "${SEPARATOR_MARK} bigger"`,
+      wordLeftOut: true,
+      exact: false,
+    });
+    // Spaces at the edges mark nothing, but the needle is not plainly spaced: the text beside it is tested.
+    expect(phrasePlan(words(' plan for '), { first: ['plan'], last: ['for'] })).toEqual({ match: '"plan for"', wordLeftOut: false, exact: false });
   });
 
   it('finds nothing when an end is no word, and has no phrase when only ends it leaves out remain', () => {
-    const two = { words: ['steps', 'for'], firstMayBeEnd: true, lastMayBeStart: true };
-    expect(phrasePlan(two, { first: [], last: ['for'] })).toEqual({ match: undefined, wordLeftOut: false, exact: false });
-    expect(phrasePlan(two, { first: undefined, last: undefined })).toBeUndefined();
-    const one = { words: ['estion'], firstMayBeEnd: false, lastMayBeStart: true };
-    expect(phrasePlan(one, { first: ['estionnaire'], last: undefined })).toEqual({
-      match: '"estionnaire"',
+    expect(phrasePlan(words('steps for'), { first: [], last: ['for'] })).toEqual({ match: undefined, wordLeftOut: false, exact: false });
+    expect(phrasePlan(words('steps for'), { first: undefined, last: undefined })).toBeUndefined();
+    expect(phrasePlan(words('-estion'), { first: ['estionnaire'], last: undefined })).toEqual({
+      match: `"${SEPARATOR_MARK} estionnaire"`,
       wordLeftOut: false,
       exact: false,
     });
-    expect(phrasePlan(one, { first: undefined, last: undefined })).toBeUndefined();
+    expect(phrasePlan(words('-estion'), { first: undefined, last: undefined })).toBeUndefined();
     // One word with nothing around it: the prompts holding any word that contains it are its matches.
-    const inside = { words: ['estion'], firstMayBeEnd: true, lastMayBeStart: true };
-    expect(phrasePlan(inside, { first: ['question', 'questions'], last: undefined })).toEqual({
+    expect(phrasePlan(words('estion'), { first: ['question', 'questions'], last: undefined })).toEqual({
       match: '"question" OR "questions"',
       wordLeftOut: false,
       exact: true,
@@ -104,7 +126,12 @@ describe('finding a needle through its words, on sqlite', () => {
       'QUESTIONS ASSISTANT',
       'estions assist',
       'questions assistant.',
+      'questions, assistant',
+      'questions  assistant',
+      'estions,',
       ' assistant',
+      'c-- tips',
+      'tips, c',
       'c++ tips',
       'c++ tips,',
       'plan for a',

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { reversed } from '../db/sqlite-functions';
-import { ASCII_ONLY, type CountedMatches, asciiTextContains, firstCountedRowids, ftsPhrase, joinedCountedRowids } from './search';
+import { SEPARATOR_MARK, reversed } from '../db/sqlite-functions';
+import { ASCII_ONLY, type CountedMatches, firstCountedRowids, ftsPhrase, joinedCountedRowids } from './search';
 import { guardedCandidateMatches } from './trigram-plan';
 
 /**
@@ -14,10 +14,17 @@ import { guardedCandidateMatches } from './trigram-plan';
  * questions" ends "questions"), the last as the start of one. The
  * vocabulary (search_vocabulary) lists the words a first word may end and a
  * last word may begin, and the needle is read as a phrase of each such
- * pair, the prompts found then tested for the whole needle with LIKE, as
- * the trigram plan tests its candidates. A word's list holds only the
- * prompts with that word, where a trigram's holds those with any word
- * containing it.
+ * pair. A word's list holds only the prompts with that word, where a
+ * trigram's holds those with any word containing it.
+ *
+ * The index reads each text with a mark (SEPARATOR_MARK) wherever its words
+ * stand apart by anything but one space (migration 0022), so the phrase
+ * holds the needle's marks too ("c++ tips" is read as "c \ue000 tips"), and
+ * the words of a needle spaced plainly ("questions assistant") stand next to
+ * each other only where one space parts them. Such a phrase finds exactly
+ * the prompts holding the needle, read from the index alone; any other
+ * phrase finds candidates, tested for the whole needle with LIKE as the
+ * trigram plan tests its candidates, within a bound.
  *
  * A needle of one word with nothing around it lies inside one word of each
  * prompt holding it, so the prompts holding any vocabulary word containing
@@ -31,9 +38,10 @@ import { guardedCandidateMatches } from './trigram-plan';
  * phrase: the phrase still holds in every prompt holding the needle, but
  * may find many more. Such a phrase's candidates are bounded
  * (guardedCandidateMatches), as are those of a needle with other
- * separators than single spaces (PLAINLY_SPACED), and past the bound the
- * trigram plan reads the needle instead ("steps for": "steps" alone is in
- * 355,913 of 1,000,000 prompts, which took 1.1 s to test).
+ * separators than single spaces ("c++ tips": a mark stands for "++ " and
+ * for ", " alike), and past the bound the trigram plan reads the needle
+ * instead ("steps for": "steps" alone is in 355,913 of 1,000,000 prompts,
+ * which took 1.1 s to test).
  */
 
 /** The most vocabulary words a needle's first word may be the end of before it is left out of the phrase. */
@@ -52,8 +60,9 @@ const MAX_CONTAINING_WORDS = 32;
 const MIN_CONTAINED_LENGTH = 3;
 
 /**
- * The fewest candidates a bounded phrase (an end left out, or not
- * PLAINLY_SPACED) may find before the trigram plan reads the needle instead.
+ * The fewest candidates a bounded phrase (an end left out, or other
+ * separators than single spaces) may find before the trigram plan reads
+ * the needle instead.
  */
 const MIN_GUARDED_CANDIDATES = 50;
 
@@ -64,6 +73,15 @@ export interface NeedleWords {
   readonly firstMayBeEnd: boolean;
   /** Whether the last word may be the start of a longer word: the needle ends with it. */
   readonly lastMayBeStart: boolean;
+  /**
+   * Where the index holds a mark around the words of any prompt holding the
+   * needle (wordIndexText): before the first word, between each two, and
+   * after the last (one more than the words). A run of separators in the
+   * needle other than one space lies in a run of the text that is no single
+   * space either; a single space at an edge may be the end of a longer run,
+   * so it marks nothing.
+   */
+  readonly marks: readonly boolean[];
 }
 
 /** An ASCII needle's words: its runs of ASCII letters and digits, which the index's tokenizer keeps whole. */
@@ -73,33 +91,30 @@ const NEEDLE_WORDS = /[a-z0-9]+/gi;
 const NEEDLE_WORD_CHARACTER = /[a-z0-9]/i;
 
 /**
- * A needle of words with one space between each and nothing else: a prompt
- * holding its words one after the other nearly always holds it, so the
- * phrase's prompts are tested as they are found, with no bound. Any other
- * separator ("c++ tips", "for a.", two spaces) may be in few of the prompts
- * holding the words, which are then bounded as a phrase with a word left
- * out is.
- */
-const PLAINLY_SPACED = /^[a-z0-9]+(?: [a-z0-9]+)*$/i;
-
-/**
  * The words of `needle`, when the word index may serve it: ASCII (the test
  * with LIKE folds ASCII case alone, as the tokenizer does) and with a word.
  */
 export function needleWords(needle: string): NeedleWords | undefined {
   if (!ASCII_ONLY.test(needle)) return undefined;
-  const words = [...needle.matchAll(NEEDLE_WORDS)].map((match) => match[0].toLowerCase());
-  if (words.length === 0) return undefined;
+  const found = [...needle.matchAll(NEEDLE_WORDS)];
+  if (found.length === 0) return undefined;
+  const runs = needle.split(NEEDLE_WORDS);
   return {
-    words,
+    words: found.map((match) => match[0].toLowerCase()),
     firstMayBeEnd: NEEDLE_WORD_CHARACTER.test(needle.charAt(0)),
     lastMayBeStart: NEEDLE_WORD_CHARACTER.test(needle.charAt(needle.length - 1)),
+    marks: runs.map((run) => run !== '' && run !== ' '),
   };
 }
 
 /** Whether the needle is one word with nothing around it: it may lie anywhere inside a word. */
 function isInsideWord({ words, firstMayBeEnd, lastMayBeStart }: NeedleWords): boolean {
   return words.length === 1 && firstMayBeEnd && lastMayBeStart;
+}
+
+/** Whether the needle is words with one space between each and nothing around them ("questions assistant"). */
+function isPlainlySpaced({ firstMayBeEnd, lastMayBeStart, marks }: NeedleWords): boolean {
+  return firstMayBeEnd && lastMayBeStart && !marks.includes(true);
 }
 
 /** The FTS5 query a needle's words are read with, and what its prompts are. */
@@ -109,9 +124,11 @@ export interface WordPhrasePlan {
   /** Whether a word of the needle is left out of the phrases, which may then find many more prompts than hold it. */
   readonly wordLeftOut: boolean;
   /**
-   * Whether the phrases' prompts are exactly the needle's: a needle of one
-   * word lies inside one word of a prompt wherever it is, so the prompts
-   * holding a word that contains it are its matches, and need no test.
+   * Whether the phrases' prompts are exactly the needle's, and need no
+   * test: a needle of one word lies inside one word of a prompt wherever it
+   * is, so the prompts holding a word that contains it are its matches; a
+   * needle of words plainly spaced, none left out, stands in the index as
+   * its phrases wherever a prompt holds it, and nowhere else.
    */
   readonly exact: boolean;
 }
@@ -128,24 +145,29 @@ export interface EndChoices {
 }
 
 /**
- * The phrase query for `needle`'s words given the choices for its ends;
- * undefined when the phrase would hold no word (a needle of two words, both
- * left out, or of one word inside too many). A needle of one word has one
- * end: `first` (`last` is ignored).
+ * The phrase query for `needle`'s words, and its marks, given the choices
+ * for its ends; undefined when the phrase would hold no word (a needle of
+ * two words, both left out, or of one word inside too many). A needle of
+ * one word has one end: `first` (`last` is ignored).
  */
 export function phrasePlan(needle: NeedleWords, { first, last }: EndChoices): WordPhrasePlan | undefined {
-  const { words } = needle;
-  const exact = isInsideWord(needle);
+  const { words, marks } = needle;
   const ends = words.length === 1 ? [first] : [first, last];
-  if (ends.some((choices) => choices?.length === 0)) return { match: undefined, wordLeftOut: false, exact };
+  if (ends.some((choices) => choices?.length === 0)) return { match: undefined, wordLeftOut: false, exact: isInsideWord(needle) };
   const middle = words.slice(1, -1);
   if (middle.length === 0 && ends.every((choices) => choices === undefined)) return undefined;
+  const wordLeftOut = ends.some((choices) => choices === undefined);
   const firsts = first ?? [undefined];
   const lasts = words.length === 1 ? [undefined] : (last ?? [undefined]);
-  const phrases = firsts.flatMap((start) =>
-    lasts.map((end) => ftsPhrase([start, ...middle, end].filter((word) => word !== undefined).join(' '))),
-  );
-  return { match: phrases.join(' OR '), wordLeftOut: ends.some((choices) => choices === undefined), exact };
+  // The words in order with the marks around them; a left-out end leaves its marks, which every match still has.
+  const phrase = (start: string | undefined, end: string | undefined) =>
+    [start, ...middle, ...(words.length === 1 ? [] : [end])]
+      .flatMap((word, index) => [marks[index] ? SEPARATOR_MARK : undefined, word])
+      .concat(marks[words.length] ? SEPARATOR_MARK : undefined)
+      .filter((token) => token !== undefined)
+      .join(' ');
+  const phrases = firsts.flatMap((start) => lasts.map((end) => ftsPhrase(phrase(start, end))));
+  return { match: phrases.join(' OR '), wordLeftOut, exact: !wordLeftOut && (isInsideWord(needle) || isPlainlySpaced(needle)) };
 }
 
 /** The next string after every one starting with `prefix`, a word of ASCII letters and digits. */
@@ -226,12 +248,6 @@ export async function wordPhraseMatches(
     ).execute(db);
     return joinedCountedRowids(rows[0]);
   }
-  if (plan.wordLeftOut || !PLAINLY_SPACED.test(needle)) {
-    const candidateLimit = Math.max(MIN_GUARDED_CANDIDATES, countTo);
-    return guardedCandidateMatches(db, { index: sql`prompt_words`, match: plan.match, candidateLimit }, needle, limit, countTo);
-  }
-  const matches = sql`SELECT prompts.rowid AS id FROM prompt_words CROSS JOIN prompts ON prompts.rowid = prompt_words.rowid
-    WHERE prompt_words MATCH ${plan.match} AND ${asciiTextContains(needle)}`;
-  const { rows } = await firstCountedRowids(matches, limit, countTo).execute(db);
-  return joinedCountedRowids(rows[0]);
+  const candidateLimit = Math.max(MIN_GUARDED_CANDIDATES, countTo);
+  return guardedCandidateMatches(db, { index: sql`prompt_words`, match: plan.match, candidateLimit }, needle, limit, countTo);
 }
