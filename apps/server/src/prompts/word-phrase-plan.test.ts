@@ -20,7 +20,12 @@ describe("reading a needle's words as a phrase", () => {
       marks: [false, false, false],
     });
     // A single space at an edge may end a longer run of the text: no mark there.
-    expect(needleWords(' c++ tips.')).toEqual({ words: ['c', 'tips'], firstMayBeEnd: false, lastMayBeStart: false, marks: [false, true, true] });
+    expect(needleWords(' c++ tips.')).toEqual({
+      words: ['c', 'tips'],
+      firstMayBeEnd: false,
+      lastMayBeStart: false,
+      marks: [false, true, true],
+    });
     expect(needleWords('for  a')?.marks).toEqual([false, true, false]);
     expect(needleWords('estion')).toEqual({ words: ['estion'], firstMayBeEnd: true, lastMayBeStart: true, marks: [false, false] });
     expect(needleWords('-estion')).toEqual({ words: ['estion'], firstMayBeEnd: false, lastMayBeStart: true, marks: [true, false] });
@@ -37,8 +42,16 @@ describe("reading a needle's words as a phrase", () => {
       wordLeftOut: false,
       exact: true,
     });
-    expect(phrasePlan(words('plan for a'), { first: ['plan'], last: undefined })).toEqual({ match: '"plan for"', wordLeftOut: true, exact: false });
-    expect(phrasePlan(words('plan for a'), { first: undefined, last: undefined })).toEqual({ match: '"for"', wordLeftOut: true, exact: false });
+    expect(phrasePlan(words('plan for a'), { first: ['plan'], last: undefined })).toEqual({
+      match: '"plan for"',
+      wordLeftOut: true,
+      exact: false,
+    });
+    expect(phrasePlan(words('plan for a'), { first: undefined, last: undefined })).toEqual({
+      match: '"for"',
+      wordLeftOut: true,
+      exact: false,
+    });
   });
 
   it("holds the needle's marks, which leave it inexact, and keeps them beside an end left out", () => {
@@ -53,7 +66,11 @@ describe("reading a needle's words as a phrase", () => {
       exact: false,
     });
     // Spaces at the edges mark nothing, but the needle is not plainly spaced: the text beside it is tested.
-    expect(phrasePlan(words(' plan for '), { first: ['plan'], last: ['for'] })).toEqual({ match: '"plan for"', wordLeftOut: false, exact: false });
+    expect(phrasePlan(words(' plan for '), { first: ['plan'], last: ['for'] })).toEqual({
+      match: '"plan for"',
+      wordLeftOut: false,
+      exact: false,
+    });
   });
 
   it('finds nothing when an end is no word, and has no phrase when only ends it leaves out remain', () => {
