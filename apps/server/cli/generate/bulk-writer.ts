@@ -51,7 +51,7 @@ export interface BulkWriter {
   close(): Promise<void>;
 }
 
-/** SQLite's full-text indexes of the prompts (migrations 0002, 0012, 0014 and 0021): their triggers are deferred and each is rebuilt once. */
+/** SQLite's full-text indexes of the prompts (migrations 0002, 0012, 0014, 0021 and 0022): their triggers are deferred and each is rebuilt once. */
 export const FULL_TEXT_TABLES = ['prompts_fts', 'prompt_titles_fts', 'prompt_title_words', 'prompt_words'] as const;
 
 /**
@@ -165,7 +165,8 @@ const SQLITE_LOAD_CACHE_KIB = 512 * 1024;
 
 export function sqliteWriter(path: string): BulkWriter {
   const db = new SqliteDatabase(path, { timeout: 5000 });
-  // The word index's vocabulary is keyed through pv_reversed (refillStatements), as the app's connections do it.
+  // The word index reads its texts through pv_word_index_text and its vocabulary is keyed through pv_reversed
+  // (refillStatements), as the app's connections do it.
   registerSqliteFunctions(db);
   const journal = rollbackJournalIfAlone(db);
   db.pragma(`cache_size = -${SQLITE_LOAD_CACHE_KIB}`);

@@ -226,8 +226,9 @@ export async function endChoices(db: Kysely<Database>, needle: NeedleWords): Pro
  * Up to `limit` rowids of prompts, of any status, containing `needle`,
  * found through the word index, and how many there are, counted up to
  * `countTo` (firstCounted); undefined when the word index does not serve
- * the needle, or a phrase with a word left out finds more than its bound
- * (the caller reads the trigram index instead).
+ * the needle, or a phrase whose prompts are tested (a word left out, other
+ * separators than single spaces) finds more than its bound (the caller
+ * reads the trigram index instead).
  */
 export async function wordPhraseMatches(
   db: Kysely<Database>,

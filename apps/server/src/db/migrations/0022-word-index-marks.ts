@@ -20,34 +20,60 @@ import { SQLITE_WORD_INDEX_TEXT_FUNCTION } from '../sqlite-functions';
  * triggers call pv_word_index_text, which every connection of the app
  * registers. The vocabulary gains the mark, a word of the index now.
  * Rebuilding the index reads every prompt: 30 s at 1,000,000 generated prompts
- * (docs/operations.md), the database locked for writes meanwhile.
+ * (docs/operations.md), in one transaction, writes held meanwhile.
  *
  * PostgreSQL: nothing; its word index is its own (migration 0011).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') return;
-  await dropIndex(db);
-  const marked = sql.raw(SQLITE_WORD_INDEX_TEXT_FUNCTION);
-  await sql`CREATE VIEW prompt_words_source AS
-    SELECT rowid AS prompt_rowid, ${marked}(title) AS title, ${marked}(prompt) AS prompt FROM prompts`.execute(db);
-  await createIndex(
-    db,
-    `content='prompt_words_source', content_rowid='prompt_rowid'`,
-    (text) => `${SQLITE_WORD_INDEX_TEXT_FUNCTION}(${text})`,
-  );
+  await inOneTransaction(db, async () => {
+    await dropIndex(db);
+    const marked = sql.raw(SQLITE_WORD_INDEX_TEXT_FUNCTION);
+    await sql`CREATE VIEW prompt_words_source AS
+      SELECT rowid AS prompt_rowid, ${marked}(title) AS title, ${marked}(prompt) AS prompt FROM prompts`.execute(db);
+    await createIndex(
+      db,
+      `content='prompt_words_source', content_rowid='prompt_rowid'`,
+      (text) => `${SQLITE_WORD_INDEX_TEXT_FUNCTION}(${text})`,
+    );
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') return;
-  await dropIndex(db);
-  await sql`DROP VIEW prompt_words_source`.execute(db);
-  // The mark stays in the vocabulary: a word no prompt holds costs a lookup, never a match (migration 0021).
-  await createIndex(db, `content='prompts'`, (text) => text);
+  await inOneTransaction(db, async () => {
+    await dropIndex(db);
+    // The mark stays in the vocabulary: a word no prompt holds costs a lookup, never a match (migration 0021).
+    await createIndex(db, `content='prompts'`, (text) => text);
+  });
 }
 
+/**
+ * Runs `change` as one transaction, the database locked for writes
+ * throughout. Kysely runs SQLite's migrations statement by statement, each
+ * its own transaction: a process stopped during the rebuild would leave the
+ * index without its triggers.
+ */
+async function inOneTransaction(db: Kysely<unknown>, change: () => Promise<void>): Promise<void> {
+  await sql`BEGIN IMMEDIATE`.execute(db);
+  try {
+    await change();
+    await sql`COMMIT`.execute(db);
+  } catch (error) {
+    await sql`ROLLBACK`.execute(db);
+    throw error;
+  }
+}
+
+/**
+ * Drops the index, its triggers and its view if any: a process stopped after
+ * the commit but before Kysely recorded the migration runs it again.
+ */
 async function dropIndex(db: Kysely<unknown>): Promise<void> {
-  for (const event of ['insert', 'delete', 'update']) await sql`DROP TRIGGER ${sql.raw(`prompt_words_after_${event}`)}`.execute(db);
-  await sql`DROP TABLE prompt_words`.execute(db);
+  for (const event of ['insert', 'delete', 'update'])
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`prompt_words_after_${event}`)}`.execute(db);
+  await sql`DROP TABLE IF EXISTS prompt_words`.execute(db);
+  await sql`DROP VIEW IF EXISTS prompt_words_source`.execute(db);
 }
 
 /**
