@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../dialect-of';
-import { SQLITE_WORD_INDEX_TEXT_FUNCTION } from '../sqlite-functions';
 
 /**
  * SQLite: the word index (`prompt_words`, migration 0021) reads each text
@@ -24,18 +23,22 @@ import { SQLITE_WORD_INDEX_TEXT_FUNCTION } from '../sqlite-functions';
  *
  * PostgreSQL: nothing; its word index is its own (migration 0011).
  */
+/**
+ * The function the view and the triggers call, as db/sqlite-functions.ts
+ * registers it on every connection (SQLITE_WORD_INDEX_TEXT_FUNCTION), named
+ * here rather than imported: a migration is history, and the name is part
+ * of the schema it writes.
+ */
+const WORD_INDEX_TEXT_FUNCTION = 'pv_word_index_text';
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') return;
   await inOneTransaction(db, async () => {
     await dropIndex(db);
-    const marked = sql.raw(SQLITE_WORD_INDEX_TEXT_FUNCTION);
+    const marked = sql.raw(WORD_INDEX_TEXT_FUNCTION);
     await sql`CREATE VIEW prompt_words_source AS
       SELECT rowid AS prompt_rowid, ${marked}(title) AS title, ${marked}(prompt) AS prompt FROM prompts`.execute(db);
-    await createIndex(
-      db,
-      `content='prompt_words_source', content_rowid='prompt_rowid'`,
-      (text) => `${SQLITE_WORD_INDEX_TEXT_FUNCTION}(${text})`,
-    );
+    await createIndex(db, `content='prompt_words_source', content_rowid='prompt_rowid'`, (text) => `${WORD_INDEX_TEXT_FUNCTION}(${text})`);
   });
 }
 
