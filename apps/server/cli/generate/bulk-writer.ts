@@ -7,9 +7,9 @@ import { dropFullTextSamples } from '../../src/db/full-text-statistics';
 import { recountSummariesInTransaction } from '../../src/db/summaries';
 import { FILL_VOCABULARY } from '../../src/db/migrations/0021-prompt-words';
 import { registerSqliteFunctions } from '../../src/db/sqlite-functions';
-import { bandKeys, shingles } from '../../src/similar/fingerprint';
-import { fromTagList } from '../../src/tags/stored-tags';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
+import { type PromptBatch, type SimilarityRow, type TagRow, similarityRows, tagRows } from './prompt-batch';
+import { bulkInserter } from './sqlite-bulk-insert';
 
 /**
  * Bulk loading bypasses Kysely on purpose: building 2.3 million query objects
@@ -22,7 +22,8 @@ export interface BulkWriter {
   begin(): Promise<void>;
   /** Removes every prompt and the rows that hang off them. */
   clear(): Promise<void>;
-  insertPrompts(rows: PromptRow[]): Promise<void>;
+  /** The prompts, their tags and their near-duplicate keys. */
+  insertPrompts(batch: PromptBatch): Promise<void>;
   insertLikes(rows: EventRow[]): Promise<void>;
   insertCopies(rows: EventRow[]): Promise<void>;
   insertComments(rows: CommentRow[]): Promise<void>;
@@ -110,24 +111,6 @@ const COUNT_TAGS = [
    SELECT pt.tag, count(*) FROM prompt_tags pt JOIN prompts p ON p.id = pt.prompt_id WHERE p.status = 'visible' GROUP BY pt.tag`,
 ];
 
-/** The (tag, prompt) rows of a batch of prompts. */
-function tagRows(rows: PromptRow[]): { tag: string; prompt_id: string; created_at: string }[] {
-  return rows.flatMap((row) => fromTagList(row.tag_list).map((tag) => ({ tag, prompt_id: row.id, created_at: row.created_at })));
-}
-
-/**
- * The near-duplicate index rows of a batch of prompts (migration 0008): the
- * same keys the share form's insert stores, computed in TypeScript (about
- * 65 microseconds a prompt). Their order does not matter: the load adds
- * them to an index-free table and the key is built once at the end
- * (deferIndexes). Sorting each batch, as before, still left every batch
- * spread over the whole key range: at 1,000,000 prompts (24 million rows,
- * 700 MB, more than the page cache) each one rewrote most of the table.
- */
-function similarityRows(rows: PromptRow[]): { band_key: number; prompt_id: string }[] {
-  return rows.flatMap((row) => bandKeys(shingles(row.title, row.prompt)).map((band_key) => ({ band_key, prompt_id: row.id })));
-}
-
 /** The tables the load fills in bulk: their indexes are built once at the end (deferIndexes). */
 const BULK_TABLES = ['prompts', 'likes', 'copies', 'comments', 'prompt_search', 'prompt_tags', 'similarity_bands'] as const;
 
@@ -173,37 +156,40 @@ export function sqliteWriter(path: string): BulkWriter {
   db.pragma('temp_store = MEMORY');
   // Kysely on this same connection, for the app's own statements (never destroyed: that would close the connection).
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
-  const prompt = db.prepare(
-    `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at, tag_list)
-     VALUES (@id, @title, @prompt, @category, @model, @like_count, @copy_count, @comment_count, @created_at, @tag_list)`,
-  );
-  const promptTag = db.prepare('INSERT INTO prompt_tags (tag, prompt_id, created_at) VALUES (@tag, @prompt_id, @created_at)');
-  let similarityBand: SqliteDatabase.Statement | undefined;
-  const like = db.prepare('INSERT INTO likes (prompt_id, user_id, created_at) VALUES (@prompt_id, @user_id, @created_at)');
-  const copy = db.prepare('INSERT INTO copies (prompt_id, user_id, created_at) VALUES (@prompt_id, @user_id, @created_at)');
-  const comment = db.prepare(
-    'INSERT INTO comments (id, prompt_id, text, author, created_at) VALUES (@id, @prompt_id, @text, @author, @created_at)',
-  );
+  const insertPrompts = bulkInserter<PromptRow>(db, 'prompts', [
+    'id',
+    'title',
+    'prompt',
+    'category',
+    'model',
+    'like_count',
+    'copy_count',
+    'comment_count',
+    'created_at',
+    'tag_list',
+  ]);
+  const insertPromptTags = bulkInserter<TagRow>(db, 'prompt_tags', ['tag', 'prompt_id', 'created_at']);
+  let insertSimilarityBands: ((rows: readonly SimilarityRow[]) => void) | undefined;
+  const insertLikes = bulkInserter<EventRow>(db, 'likes', ['prompt_id', 'user_id', 'created_at']);
+  const insertCopies = bulkInserter<EventRow>(db, 'copies', ['prompt_id', 'user_id', 'created_at']);
+  const insertComments = bulkInserter<CommentRow>(db, 'comments', ['id', 'prompt_id', 'text', 'author', 'created_at']);
   let summaryTriggers: { name: string; sql: string }[] = [];
   let deferred: { type: string; name: string; sql: string }[] = [];
-  const runAll = <T>(statement: SqliteDatabase.Statement, rows: T[]) => {
-    for (const row of rows) statement.run(row);
-  };
   return {
     countPrompts: async () => (db.prepare('SELECT count(*) AS n FROM prompts').get() as { n: number }).n,
     begin: async () => void db.exec('BEGIN'),
     clear: async () => {
       for (const table of CLEAR_ORDER) db.exec(`DELETE FROM ${table}`);
     },
-    insertPrompts: async (rows) => {
-      runAll(prompt, rows);
-      runAll(promptTag, tagRows(rows));
-      if (!similarityBand) throw new Error('deferIndexes() stages the similarity rows: call it before inserting prompts');
-      runAll(similarityBand, similarityRows(rows));
+    insertPrompts: async (batch) => {
+      insertPrompts(batch.prompts);
+      insertPromptTags(tagRows(batch));
+      if (!insertSimilarityBands) throw new Error('deferIndexes() stages the similarity rows: call it before inserting prompts');
+      insertSimilarityBands(similarityRows(batch));
     },
-    insertLikes: async (rows) => runAll(like, rows),
-    insertCopies: async (rows) => runAll(copy, rows),
-    insertComments: async (rows) => runAll(comment, rows),
+    insertLikes: async (rows) => insertLikes(rows),
+    insertCopies: async (rows) => insertCopies(rows),
+    insertComments: async (rows) => insertComments(rows),
     // SQLite cannot disable a trigger: they are dropped and created again from their own text.
     pauseSummaries: async () => {
       summaryTriggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'summaries%'").all() as {
@@ -223,7 +209,7 @@ export function sqliteWriter(path: string): BulkWriter {
         .all() as { type: string; name: string; sql: string }[];
       for (const entry of deferred) db.exec(`DROP ${entry.type.toUpperCase()} ${entry.name}`);
       db.exec(`CREATE TABLE ${SIMILARITY_STAGE} (band_key INTEGER NOT NULL, prompt_id TEXT NOT NULL)`);
-      similarityBand = db.prepare(`INSERT INTO ${SIMILARITY_STAGE} (band_key, prompt_id) VALUES (@band_key, @prompt_id)`);
+      insertSimilarityBands = bulkInserter<SimilarityRow>(db, SIMILARITY_STAGE, ['band_key', 'prompt_id']);
     },
     buildIndexes: async () => {
       db.exec(
@@ -291,7 +277,8 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
       // The search copy is named: deferIndexes dropped its foreign key, so CASCADE alone would leave it.
       await client.query(`TRUNCATE ${CLEAR_ORDER.join(', ')}, prompt_search CASCADE`);
     },
-    insertPrompts: async (rows) => {
+    insertPrompts: async (batch) => {
+      const rows = batch.prompts;
       await client.query(
         `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at, tag_list)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[], $10::text[])`,
@@ -308,13 +295,13 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
           column(rows, 'tag_list'),
         ],
       );
-      const tags = tagRows(rows);
+      const tags = tagRows(batch);
       await client.query('INSERT INTO prompt_tags (tag, prompt_id, created_at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])', [
         column(tags, 'tag'),
         column(tags, 'prompt_id'),
         column(tags, 'created_at'),
       ]);
-      const bands = similarityRows(rows);
+      const bands = similarityRows(batch);
       await client.query('INSERT INTO similarity_bands (band_key, prompt_id) SELECT * FROM unnest($1::bigint[], $2::text[])', [
         column(bands, 'band_key'),
         column(bands, 'prompt_id'),

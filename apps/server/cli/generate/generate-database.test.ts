@@ -14,6 +14,7 @@ import {
   summaryMismatches,
   tagMismatches,
 } from '../../src/fuzz/invariants';
+import { SIGNATURE_BANDS, bandKeys, shingles } from '../../src/similar/fingerprint';
 import { FULL_TEXT_TABLES } from './bulk-writer';
 import { defaultSize } from './dataset';
 import { DatabaseNotEmptyError, generateDatabase } from './generate-database';
@@ -74,6 +75,18 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     // Each tag row carries its prompt's creation time (migration 0013), which orders a tag's newest page.
     expect(await tagMismatches(db)).toEqual([]);
     expect(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM tags`.execute(db)).rows[0]?.n)).toBeGreaterThan(30);
+
+    // Each prompt's near-duplicate keys (drawn in the prompts' thread) are the ones the share form would store for it.
+    const bands = await db.selectFrom('similarity_bands').select(['prompt_id', 'band_key']).execute();
+    const storedKeys = new Map<string, number[]>();
+    for (const band of bands) storedKeys.set(band.prompt_id, [...(storedKeys.get(band.prompt_id) ?? []), Number(band.band_key)]);
+    const prompts = await db.selectFrom('prompts').select(['id', 'title', 'prompt']).execute();
+    const keyMismatches = prompts.filter((row) => {
+      const expected = bandKeys(shingles(row.title, row.prompt)).sort((a, b) => a - b);
+      return JSON.stringify((storedKeys.get(row.id) ?? []).sort((a, b) => a - b)) !== JSON.stringify(expected);
+    });
+    expect(keyMismatches.map((row) => row.id)).toEqual([]);
+    expect(bands).toHaveLength(300 * SIGNATURE_BANDS);
 
     const users = await db.selectFrom('likes').select('user_id').distinct().execute();
     expect(users.every((row) => USER_ID_PATTERN.test(row.user_id))).toBe(true);

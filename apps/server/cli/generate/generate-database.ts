@@ -3,6 +3,7 @@ import { connectDatabase } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
 import { openWriter } from './bulk-writer';
 import { Dataset, type DatasetSize } from './dataset';
+import { promptBatchesInThread } from './prompt-batches-thread';
 
 export interface GenerateRequest {
   readonly database: DatabaseUrl;
@@ -35,18 +36,21 @@ export function totalRows(size: DatasetSize): number {
 /**
  * Inserts each batch while the next one is generated: PostgreSQL writes a
  * batch in its own process while this one draws the next (on SQLite, whose
- * inserts run in this thread, it is the same as one after the other).
+ * inserts run in this thread, it is the same as one after the other, unless
+ * the batches are drawn in a thread of their own, as the prompts are).
+ * `rowsIn` gives a batch's rows of `table`, for the progress.
  */
 async function writeBatches<T>(
   table: string,
-  batches: Iterable<T[]>,
-  insert: (rows: T[]) => Promise<void>,
+  batches: Iterable<T> | AsyncIterable<T>,
+  insert: (batch: T) => Promise<void>,
+  rowsIn: (batch: T) => number,
   report: (rows: number, table: string) => void,
 ): Promise<void> {
   report(0, table);
   let pending: Promise<number> | undefined;
-  for (const batch of batches) {
-    const written = insert(batch).then(() => batch.length);
+  for await (const batch of batches) {
+    const written = insert(batch).then(() => rowsIn(batch));
     // Awaited below; this only keeps a failure from counting as unhandled while the next batch is drawn.
     written.catch(() => undefined);
     if (pending) report(await pending, table);
@@ -71,7 +75,10 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
   try {
     const existing = await writer.countPrompts();
     if (existing > 0 && !request.force) throw new DatabaseNotEmptyError(existing);
-    const dataset = new Dataset({ ...request.size, seed: request.seed, now: request.now });
+    const options = { ...request.size, seed: request.seed, now: request.now };
+    // The prompts' thread plans its own copy of the dataset meanwhile (the same from the same options).
+    const prompts = promptBatchesInThread(options, BATCH_SIZE);
+    const dataset = new Dataset(options);
     let written = 0;
     const report = (rows: number, table: string) => {
       written += rows;
@@ -82,10 +89,17 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
     await writer.pauseSummaries();
     await writer.deferIndexes();
     if (existing > 0) await writer.clear();
-    await writeBatches('prompts', dataset.prompts(BATCH_SIZE), (rows) => writer.insertPrompts(rows), report);
-    await writeBatches('likes', dataset.likes(BATCH_SIZE), (rows) => writer.insertLikes(rows), report);
-    await writeBatches('copies', dataset.copies(BATCH_SIZE), (rows) => writer.insertCopies(rows), report);
-    await writeBatches('comments', dataset.comments(BATCH_SIZE), (rows) => writer.insertComments(rows), report);
+    const rowCount = (rows: unknown[]) => rows.length;
+    await writeBatches(
+      'prompts',
+      prompts,
+      (batch) => writer.insertPrompts(batch),
+      (batch) => batch.prompts.length,
+      report,
+    );
+    await writeBatches('likes', dataset.likes(BATCH_SIZE), (rows) => writer.insertLikes(rows), rowCount, report);
+    await writeBatches('copies', dataset.copies(BATCH_SIZE), (rows) => writer.insertCopies(rows), rowCount, report);
+    await writeBatches('comments', dataset.comments(BATCH_SIZE), (rows) => writer.insertComments(rows), rowCount, report);
     report(0, 'indexes');
     await writer.buildIndexes();
     report(0, 'summaries');
