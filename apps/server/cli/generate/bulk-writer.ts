@@ -8,7 +8,7 @@ import { recountSummariesInTransaction } from '../../src/db/summaries';
 import { FILL_VOCABULARY } from '../../src/db/migrations/0021-prompt-words';
 import { registerSqliteFunctions } from '../../src/db/sqlite-functions';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
-import { type PromptBatch, type SimilarityRow, type TagRow, tagRows } from './prompt-batch';
+import { type PromptBatch, type SimilarityRow, type TagRow, similarityRows, tagRows } from './prompt-batch';
 import { bulkInserter } from './sqlite-bulk-insert';
 
 /**
@@ -22,16 +22,8 @@ export interface BulkWriter {
   begin(): Promise<void>;
   /** Removes every prompt and the rows that hang off them. */
   clear(): Promise<void>;
-  /** The prompts and their tags. */
+  /** The prompts, their tags and their near-duplicate keys. */
   insertPrompts(batch: PromptBatch): Promise<void>;
-  /**
-   * True if the writer takes the prompts' near-duplicate rows after the
-   * events, all of them in similarity_bands' key order (SQLite, whose key
-   * stays during the load: appended in order), false if with each batch of
-   * prompts (PostgreSQL, whose key is built once after the load).
-   */
-  readonly similarityRowsInKeyOrder: boolean;
-  insertSimilarityRows(rows: SimilarityRow[]): Promise<void>;
   insertLikes(rows: EventRow[]): Promise<void>;
   insertCopies(rows: EventRow[]): Promise<void>;
   insertComments(rows: CommentRow[]): Promise<void>;
@@ -126,6 +118,13 @@ const BULK_TABLES = ['prompts', 'likes', 'copies', 'comments', 'prompt_search', 
 const RECOUNTED_TABLES = ['prompts', 'likes', 'copies'] as const;
 
 /**
+ * SQLite: an append-only table the similarity rows are loaded into, moved
+ * into similarity_bands (a WITHOUT ROWID table, whose key cannot be
+ * dropped) in key order by buildIndexes, and dropped.
+ */
+const SIMILARITY_STAGE = 'similarity_bands_load';
+
+/**
  * A rollback journal for the load: it holds only the pages the load changes
  * that existed before (almost none in a new file), while WAL writes all
  * 7 GB of a million prompts twice, once to the log and once at the
@@ -170,7 +169,7 @@ export function sqliteWriter(path: string): BulkWriter {
     'tag_list',
   ]);
   const insertPromptTags = bulkInserter<TagRow>(db, 'prompt_tags', ['tag', 'prompt_id', 'created_at']);
-  const insertSimilarityRows = bulkInserter<SimilarityRow>(db, 'similarity_bands', ['band_key', 'prompt_id']);
+  let insertSimilarityBands: ((rows: readonly SimilarityRow[]) => void) | undefined;
   const insertLikes = bulkInserter<EventRow>(db, 'likes', ['prompt_id', 'user_id', 'created_at']);
   const insertCopies = bulkInserter<EventRow>(db, 'copies', ['prompt_id', 'user_id', 'created_at']);
   const insertComments = bulkInserter<CommentRow>(db, 'comments', ['id', 'prompt_id', 'text', 'author', 'created_at']);
@@ -185,9 +184,9 @@ export function sqliteWriter(path: string): BulkWriter {
     insertPrompts: async (batch) => {
       insertPrompts(batch.prompts);
       insertPromptTags(tagRows(batch));
+      if (!insertSimilarityBands) throw new Error('deferIndexes() stages the similarity rows: call it before inserting prompts');
+      insertSimilarityBands(similarityRows(batch));
     },
-    similarityRowsInKeyOrder: true,
-    insertSimilarityRows: async (rows) => insertSimilarityRows(rows),
     insertLikes: async (rows) => insertLikes(rows),
     insertCopies: async (rows) => insertCopies(rows),
     insertComments: async (rows) => insertComments(rows),
@@ -209,8 +208,14 @@ export function sqliteWriter(path: string): BulkWriter {
         )
         .all() as { type: string; name: string; sql: string }[];
       for (const entry of deferred) db.exec(`DROP ${entry.type.toUpperCase()} ${entry.name}`);
+      db.exec(`CREATE TABLE ${SIMILARITY_STAGE} (band_key INTEGER NOT NULL, prompt_id TEXT NOT NULL)`);
+      insertSimilarityBands = bulkInserter<SimilarityRow>(db, SIMILARITY_STAGE, ['band_key', 'prompt_id']);
     },
     buildIndexes: async () => {
+      db.exec(
+        `INSERT INTO similarity_bands (band_key, prompt_id) SELECT band_key, prompt_id FROM ${SIMILARITY_STAGE} ORDER BY band_key, prompt_id`,
+      );
+      db.exec(`DROP TABLE ${SIMILARITY_STAGE}`);
       // The full-text indexes first: with the titles' index back, SQLite read the titles' refills through it, in
       // title order, and FTS5 writes out a segment whenever a rowid comes lower than the last, whatever its buffer.
       for (const table of FULL_TEXT_TABLES) {
@@ -296,12 +301,10 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
         column(tags, 'prompt_id'),
         column(tags, 'created_at'),
       ]);
-    },
-    similarityRowsInKeyOrder: false,
-    insertSimilarityRows: async (rows) => {
+      const bands = similarityRows(batch);
       await client.query('INSERT INTO similarity_bands (band_key, prompt_id) SELECT * FROM unnest($1::bigint[], $2::text[])', [
-        column(rows, 'band_key'),
-        column(rows, 'prompt_id'),
+        column(bands, 'band_key'),
+        column(bands, 'prompt_id'),
       ]);
     },
     insertLikes: async (rows) => {

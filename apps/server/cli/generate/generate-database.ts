@@ -3,9 +3,7 @@ import { connectDatabase } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
 import { openWriter } from './bulk-writer';
 import { Dataset, type DatasetSize } from './dataset';
-import { type PromptBatch, similarityRows } from './prompt-batch';
-import { PromptThread } from './prompt-thread';
-import type { SimilarityKeyChunk } from './similarity-key-sorter';
+import { promptBatchesInThread } from './prompt-batches-thread';
 
 export interface GenerateRequest {
   readonly database: DatabaseUrl;
@@ -74,13 +72,12 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
   }
 
   const writer = await openWriter(request.database, request.schema);
-  const options = { ...request.size, seed: request.seed, now: request.now };
-  let promptThread: PromptThread | undefined;
   try {
     const existing = await writer.countPrompts();
     if (existing > 0 && !request.force) throw new DatabaseNotEmptyError(existing);
+    const options = { ...request.size, seed: request.seed, now: request.now };
     // The prompts' thread plans its own copy of the dataset meanwhile (the same from the same options).
-    promptThread = new PromptThread(options, BATCH_SIZE, { sortKeys: writer.similarityRowsInKeyOrder });
+    const prompts = promptBatchesInThread(options, BATCH_SIZE);
     const dataset = new Dataset(options);
     let written = 0;
     const report = (rows: number, table: string) => {
@@ -92,31 +89,17 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
     await writer.pauseSummaries();
     await writer.deferIndexes();
     if (existing > 0) await writer.clear();
-    // Each prompt's place in the drawing order, by which the sorted near-duplicate keys name it.
-    const promptIds: string[] = [];
-    const insertPrompts = async (batch: PromptBatch) => {
-      for (const prompt of batch.prompts) promptIds.push(prompt.id);
-      await writer.insertPrompts(batch);
-      if (!writer.similarityRowsInKeyOrder) await writer.insertSimilarityRows(similarityRows(batch));
-    };
     const rowCount = (rows: unknown[]) => rows.length;
-    await writeBatches('prompts', promptThread.prompts(), insertPrompts, (batch) => batch.prompts.length, report);
+    await writeBatches(
+      'prompts',
+      prompts,
+      (batch) => writer.insertPrompts(batch),
+      (batch) => batch.prompts.length,
+      report,
+    );
     await writeBatches('likes', dataset.likes(BATCH_SIZE), (rows) => writer.insertLikes(rows), rowCount, report);
     await writeBatches('copies', dataset.copies(BATCH_SIZE), (rows) => writer.insertCopies(rows), rowCount, report);
     await writeBatches('comments', dataset.comments(BATCH_SIZE), (rows) => writer.insertComments(rows), rowCount, report);
-    if (writer.similarityRowsInKeyOrder) {
-      const rowsOf = (chunk: SimilarityKeyChunk) =>
-        Array.from(chunk.keys, (key, index) => ({ band_key: key, prompt_id: promptIds[chunk.positions[index] as number] as string }));
-      // Not rows of the four tables the progress counts.
-      const keys = promptThread.sortedSimilarityKeys();
-      await writeBatches(
-        'near-duplicate keys',
-        keys,
-        (chunk) => writer.insertSimilarityRows(rowsOf(chunk)),
-        () => 0,
-        report,
-      );
-    }
     report(0, 'indexes');
     await writer.buildIndexes();
     report(0, 'summaries');
@@ -124,7 +107,6 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
     report(0, 'commit and optimise');
     await writer.commit();
   } finally {
-    await promptThread?.close();
     await writer.close();
   }
 }

@@ -47,13 +47,12 @@ export interface SimilarityRow {
 }
 
 /**
- * The near-duplicate index rows of a batch of prompts. On PostgreSQL their
- * order does not matter: the load adds them to a table without its key,
- * built once at the end (BulkWriter.deferIndexes). SQLite keeps that key
- * (a WITHOUT ROWID table's), and a batch's rows spread over the whole key
- * range: at 1,000,000 prompts (24 million rows, 700 MB, more than the page
- * cache) each batch rewrote most of the table, so it takes them all in key
- * order after the load (SimilarityKeySorter).
+ * The near-duplicate index rows of a batch of prompts. Their order does not
+ * matter: the load adds them to an index-free table and the key is built
+ * once at the end (BulkWriter.deferIndexes). Sorting each batch, as before,
+ * still left every batch spread over the whole key range: at 1,000,000
+ * prompts (24 million rows, 700 MB, more than the page cache) each one
+ * rewrote most of the table.
  */
 export function similarityRows(batch: PromptBatch): SimilarityRow[] {
   const rows: SimilarityRow[] = [];
