@@ -3,7 +3,7 @@ import { connectDatabase } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
 import { openWriter } from './bulk-writer';
 import { Dataset, type DatasetSize } from './dataset';
-import { promptBatchesInThread } from './prompt-batches-thread';
+import { PromptBatchesThread } from './prompt-batches-thread';
 
 export interface GenerateRequest {
   readonly database: DatabaseUrl;
@@ -72,12 +72,13 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
   }
 
   const writer = await openWriter(request.database, request.schema);
+  let promptThread: PromptBatchesThread | undefined;
   try {
     const existing = await writer.countPrompts();
     if (existing > 0 && !request.force) throw new DatabaseNotEmptyError(existing);
     const options = { ...request.size, seed: request.seed, now: request.now };
-    // The prompts' thread plans its own copy of the dataset meanwhile (the same from the same options).
-    const prompts = promptBatchesInThread(options, BATCH_SIZE);
+    // Plans its own copy of the dataset meanwhile (the same from the same options).
+    promptThread = new PromptBatchesThread(options, BATCH_SIZE);
     const dataset = new Dataset(options);
     let written = 0;
     const report = (rows: number, table: string) => {
@@ -92,7 +93,7 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
     const rowCount = (rows: unknown[]) => rows.length;
     await writeBatches(
       'prompts',
-      prompts,
+      promptThread.batches(),
       (batch) => writer.insertPrompts(batch),
       (batch) => batch.prompts.length,
       report,
@@ -107,6 +108,7 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
     report(0, 'commit and optimise');
     await writer.commit();
   } finally {
+    await promptThread?.close();
     await writer.close();
   }
 }

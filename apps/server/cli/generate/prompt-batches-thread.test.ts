@@ -1,27 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { Dataset, defaultSize } from './dataset';
 import { promptBatch, similarityRows } from './prompt-batch';
-import { promptBatchesInThread } from './prompt-batches-thread';
+import { PromptBatchesThread } from './prompt-batches-thread';
 import { bandKeys, shingles } from '../../src/similar/fingerprint';
 
 const OPTIONS = { ...defaultSize(250), seed: 11, now: new Date('2026-03-01T00:00:00.000Z') };
 
-describe('promptBatchesInThread', () => {
+describe('PromptBatchesThread', () => {
   it('gives the batches drawing them here gives, in the same order', async () => {
     const here = [...new Dataset(OPTIONS).prompts(40)].map(promptBatch);
-    const threaded = [];
-    for await (const batch of promptBatchesInThread(OPTIONS, 40)) threaded.push(batch);
-    // 250 prompts in batches of 40: six full ones and 10 left.
-    expect(threaded.map((batch) => batch.prompts.length)).toEqual([40, 40, 40, 40, 40, 40, 10]);
-    expect(threaded).toEqual(here);
+    const thread = new PromptBatchesThread(OPTIONS, 40);
+    try {
+      const threaded = [];
+      for await (const batch of thread.batches()) threaded.push(batch);
+      // 250 prompts in batches of 40: six full ones and 10 left.
+      expect(threaded.map((batch) => batch.prompts.length)).toEqual([40, 40, 40, 40, 40, 40, 10]);
+      expect(threaded).toEqual(here);
+    } finally {
+      await thread.close();
+    }
   });
 
   it('ends its thread when the reader stops early', async () => {
-    const batches = promptBatchesInThread(OPTIONS, 10);
+    const thread = new PromptBatchesThread(OPTIONS, 10);
+    const batches = thread.batches();
     const first = await batches.next();
     expect(first.value?.prompts).toHaveLength(10);
-    // return() runs the generator's cleanup, which waits for the thread to end: it would hang if the thread kept waiting.
-    await expect(batches.return(undefined)).resolves.toEqual({ done: true, value: undefined });
+    // The thread waits to send more than it may hold ahead; close() must end it all the same, or the test times out.
+    await thread.close();
+    await expect(batches.next()).rejects.toThrow(/exited/);
   });
 });
 

@@ -16,47 +16,55 @@ const BATCHES_AHEAD = 3;
 
 /**
  * The dataset's prompts (Dataset.prompts) with their near-duplicate keys
- * (promptBatch), drawn in a thread of their own: drawing them took about
- * as long as writing them, and the load then used one of the machine's
- * cores (docs/performance.md, session 56). The same batches, in the same
- * order, as drawing them here. Stopping early (a failed write) ends the
- * thread.
+ * (promptBatch), drawn in a thread of their own, which starts at once and
+ * plans its copy of the dataset while the caller plans its own: drawing the
+ * prompts took about as long as writing them, and the load used one of the
+ * machine's cores (docs/performance.md, session 56). batches() gives the
+ * same batches, in the same order, as drawing them here; close() ends the
+ * thread, also when the reader stops early (a failed write) or never reads.
  */
-export async function* promptBatchesInThread(options: DatasetOptions, batchSize: number): AsyncGenerator<PromptBatch> {
-  const taken = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const data: PromptBatchesThreadData & { options: DatasetOptions } = { options, batchSize, taken, ahead: BATCHES_AHEAD };
-  // The generator runs under tsx (package.json's scripts), and so does its thread: erasable syntax alone would not
-  // do, as the dataset's modules import without extensions.
-  const worker = new Worker(new URL('./prompt-batches-worker.ts', import.meta.url), { workerData: data, execArgv: ['--import', 'tsx'] });
-  const received: PromptBatch[] = [];
-  let finished = false;
-  let failure: Error | undefined;
-  let wake: (() => void) | undefined;
-  worker.on('message', (message: PromptBatch | 'done') => {
-    if (message === 'done') finished = true;
-    else received.push(message);
-    wake?.();
-  });
-  worker.on('error', (error) => {
-    failure = error;
-    wake?.();
-  });
-  worker.on('exit', (code) => {
-    if (!finished) failure ??= new Error(`The thread drawing the generated prompts exited (${code}) before its last batch`);
-    wake?.();
-  });
-  try {
+export class PromptBatchesThread {
+  private readonly worker: Worker;
+  private readonly taken = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  private readonly received: PromptBatch[] = [];
+  private finished = false;
+  private failure: Error | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(options: DatasetOptions, batchSize: number) {
+    const data: PromptBatchesThreadData & { options: DatasetOptions } = { options, batchSize, taken: this.taken, ahead: BATCHES_AHEAD };
+    // The generator runs under tsx (package.json's scripts), and so does its thread: Node's own type stripping
+    // would not do, as the dataset's modules import without extensions.
+    this.worker = new Worker(new URL('./prompt-batches-worker.ts', import.meta.url), { workerData: data, execArgv: ['--import', 'tsx'] });
+    this.worker.on('message', (message: PromptBatch | 'done') => {
+      if (message === 'done') this.finished = true;
+      else this.received.push(message);
+      this.wake?.();
+    });
+    this.worker.on('error', (error) => {
+      this.failure = error;
+      this.wake?.();
+    });
+    this.worker.on('exit', (code) => {
+      if (!this.finished) this.failure ??= new Error(`The thread drawing the generated prompts exited (${code}) before its last batch`);
+      this.wake?.();
+    });
+  }
+
+  async *batches(): AsyncGenerator<PromptBatch> {
     for (;;) {
-      const batch = received.shift();
+      const batch = this.received.shift();
       if (batch) {
-        Atomics.add(taken, 0, 1);
-        Atomics.notify(taken, 0);
+        Atomics.add(this.taken, 0, 1);
+        Atomics.notify(this.taken, 0);
         yield batch;
-      } else if (failure) throw failure;
-      else if (finished) return;
-      else await new Promise<void>((resolve) => (wake = resolve));
+      } else if (this.failure) throw this.failure;
+      else if (this.finished) return;
+      else await new Promise<void>((resolve) => (this.wake = resolve));
     }
-  } finally {
-    await worker.terminate();
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The thread that draws the generated prompts and their near-duplicate keys
- * (prompt-batches-thread.ts) while the main thread writes the batches
+ * (PromptBatchesThread) while the main thread writes the batches
  * before them. It runs under tsx, as the generator does.
  */
 import { parentPort, workerData } from 'node:worker_threads';
