@@ -13,9 +13,10 @@ import { bulkInserter } from './sqlite-bulk-insert';
 
 /**
  * Bulk loading bypasses Kysely on purpose: building 2.3 million query objects
- * would dominate the run. SQLite gets prepared statements inside one big
- * transaction; PostgreSQL gets one INSERT ... SELECT FROM unnest(arrays) per
- * batch (a handful of parameters whatever the batch size).
+ * would dominate the run. SQLite gets prepared multi-row INSERTs
+ * (sqlite-bulk-insert.ts) inside one big transaction; PostgreSQL gets one
+ * INSERT ... SELECT FROM unnest(arrays) per batch (a handful of parameters
+ * whatever the batch size).
  */
 export interface BulkWriter {
   countPrompts(): Promise<number>;
@@ -156,7 +157,7 @@ export function sqliteWriter(path: string): BulkWriter {
   db.pragma('temp_store = MEMORY');
   // Kysely on this same connection, for the app's own statements (never destroyed: that would close the connection).
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
-  const insertPrompts = bulkInserter<PromptRow>(db, 'prompts', [
+  const promptInserter = bulkInserter<PromptRow>(db, 'prompts', [
     'id',
     'title',
     'prompt',
@@ -168,11 +169,11 @@ export function sqliteWriter(path: string): BulkWriter {
     'created_at',
     'tag_list',
   ]);
-  const insertPromptTags = bulkInserter<TagRow>(db, 'prompt_tags', ['tag', 'prompt_id', 'created_at']);
-  let insertSimilarityBands: ((rows: readonly SimilarityRow[]) => void) | undefined;
-  const insertLikes = bulkInserter<EventRow>(db, 'likes', ['prompt_id', 'user_id', 'created_at']);
-  const insertCopies = bulkInserter<EventRow>(db, 'copies', ['prompt_id', 'user_id', 'created_at']);
-  const insertComments = bulkInserter<CommentRow>(db, 'comments', ['id', 'prompt_id', 'text', 'author', 'created_at']);
+  const promptTagInserter = bulkInserter<TagRow>(db, 'prompt_tags', ['tag', 'prompt_id', 'created_at']);
+  let similarityBandInserter: ((rows: readonly SimilarityRow[]) => void) | undefined;
+  const likeInserter = bulkInserter<EventRow>(db, 'likes', ['prompt_id', 'user_id', 'created_at']);
+  const copyInserter = bulkInserter<EventRow>(db, 'copies', ['prompt_id', 'user_id', 'created_at']);
+  const commentInserter = bulkInserter<CommentRow>(db, 'comments', ['id', 'prompt_id', 'text', 'author', 'created_at']);
   let summaryTriggers: { name: string; sql: string }[] = [];
   let deferred: { type: string; name: string; sql: string }[] = [];
   return {
@@ -182,14 +183,14 @@ export function sqliteWriter(path: string): BulkWriter {
       for (const table of CLEAR_ORDER) db.exec(`DELETE FROM ${table}`);
     },
     insertPrompts: async (batch) => {
-      insertPrompts(batch.prompts);
-      insertPromptTags(tagRows(batch));
-      if (!insertSimilarityBands) throw new Error('deferIndexes() stages the similarity rows: call it before inserting prompts');
-      insertSimilarityBands(similarityRows(batch));
+      promptInserter(batch.prompts);
+      promptTagInserter(tagRows(batch));
+      if (!similarityBandInserter) throw new Error('deferIndexes() stages the similarity rows: call it before inserting prompts');
+      similarityBandInserter(similarityRows(batch));
     },
-    insertLikes: async (rows) => insertLikes(rows),
-    insertCopies: async (rows) => insertCopies(rows),
-    insertComments: async (rows) => insertComments(rows),
+    insertLikes: async (rows) => likeInserter(rows),
+    insertCopies: async (rows) => copyInserter(rows),
+    insertComments: async (rows) => commentInserter(rows),
     // SQLite cannot disable a trigger: they are dropped and created again from their own text.
     pauseSummaries: async () => {
       summaryTriggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'summaries%'").all() as {
@@ -209,7 +210,7 @@ export function sqliteWriter(path: string): BulkWriter {
         .all() as { type: string; name: string; sql: string }[];
       for (const entry of deferred) db.exec(`DROP ${entry.type.toUpperCase()} ${entry.name}`);
       db.exec(`CREATE TABLE ${SIMILARITY_STAGE} (band_key INTEGER NOT NULL, prompt_id TEXT NOT NULL)`);
-      insertSimilarityBands = bulkInserter<SimilarityRow>(db, SIMILARITY_STAGE, ['band_key', 'prompt_id']);
+      similarityBandInserter = bulkInserter<SimilarityRow>(db, SIMILARITY_STAGE, ['band_key', 'prompt_id']);
     },
     buildIndexes: async () => {
       db.exec(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { USER_ID_PATTERN } from '@prompt-vault/shared/limits';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../../src/testing/test-database';
 import {
@@ -18,6 +18,7 @@ import { SIGNATURE_BANDS, bandKeys, shingles } from '../../src/similar/fingerpri
 import { FULL_TEXT_TABLES } from './bulk-writer';
 import { defaultSize } from './dataset';
 import { DatabaseNotEmptyError, generateDatabase } from './generate-database';
+import { PromptBatchesThread } from './prompt-batches-thread';
 
 const NOW = new Date('2026-03-01T00:00:00.000Z');
 
@@ -234,6 +235,35 @@ describe('generateDatabase into a SQLite file nothing else has open', () => {
       expect((db.prepare('SELECT count(*) AS n FROM similarity_bands').get() as { n: number }).n).toBeGreaterThan(200);
     } finally {
       db.close();
+    }
+  });
+
+  it('leaves nothing written and ends the prompts thread when a write fails in the middle', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'generate-'));
+    const path = join(dir, 'library.db');
+    await generateDatabase({ database: { kind: 'sqlite', path }, size: defaultSize(100), seed: 3, now: NOW, force: false });
+    const db = new SqliteDatabase(path);
+    // A failure of the second batch of prompts (the load writes 10,000 a batch).
+    db.exec(`CREATE TRIGGER test_refuses_a_write BEFORE INSERT ON prompts WHEN (SELECT count(*) FROM prompts) >= 10050
+             BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+    db.close();
+    const close = vi.spyOn(PromptBatchesThread.prototype, 'close');
+    try {
+      const size = defaultSize(20_000);
+      await expect(generateDatabase({ database: { kind: 'sqlite', path }, size, seed: 4, now: NOW, force: true })).rejects.toThrow(
+        /refused by the test/,
+      );
+      expect(close).toHaveBeenCalledTimes(1);
+    } finally {
+      close.mockRestore();
+    }
+    const after = new SqliteDatabase(path, { readonly: true });
+    try {
+      // The forced run's transaction rolled back: the first run's library is still whole.
+      expect(after.prepare('SELECT count(*) AS n FROM prompts').get()).toEqual({ n: 100 });
+      expect(after.prepare('SELECT count(*) AS n FROM likes').get()).toEqual({ n: 1000 });
+    } finally {
+      after.close();
     }
   });
 });

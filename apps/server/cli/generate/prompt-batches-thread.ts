@@ -35,7 +35,9 @@ export class PromptBatchesThread {
     const data: PromptBatchesThreadData & { options: DatasetOptions } = { options, batchSize, taken: this.taken, ahead: BATCHES_AHEAD };
     // The generator runs under tsx (package.json's scripts), and so does its thread: Node's own type stripping
     // would not do, as the dataset's modules import without extensions.
-    this.worker = new Worker(new URL('./prompt-batches-worker.ts', import.meta.url), { workerData: data, execArgv: ['--import', 'tsx'] });
+    // Resolved from here, not from the working directory, which may lie outside the repository.
+    const tsx = import.meta.resolve('tsx');
+    this.worker = new Worker(new URL('./prompt-batches-worker.ts', import.meta.url), { workerData: data, execArgv: ['--import', tsx] });
     this.worker.on('message', (message: PromptBatch | 'done') => {
       if (message === 'done') this.finished = true;
       else this.received.push(message);
@@ -43,6 +45,11 @@ export class PromptBatchesThread {
     });
     this.worker.on('error', (error) => {
       this.failure = error;
+      this.wake?.();
+    });
+    // A batch that cannot be read would otherwise be lost without a word, and the load would end short.
+    this.worker.on('messageerror', (error) => {
+      this.failure ??= error;
       this.wake?.();
     });
     this.worker.on('exit', (code) => {
@@ -64,7 +71,11 @@ export class PromptBatchesThread {
     }
   }
 
+  /** Ends the thread; batches() then fails, whatever it had received and not yet given. */
   async close(): Promise<void> {
+    this.received.length = 0;
+    this.failure ??= new Error('The thread drawing the generated prompts was closed');
+    this.wake?.();
     await this.worker.terminate();
   }
 }

@@ -14,7 +14,7 @@ if (!port) throw new Error('prompt-batches-worker.ts runs as a worker thread');
 
 let sent = 0;
 for (const prompts of new Dataset(options).prompts(batchSize)) {
-  // Blocks this thread, not the main one, until the main thread has taken all but `ahead` of the batches sent.
+  // Blocks this thread, not the main one, while `ahead` batches sent are not yet taken (this one, drawn, waits).
   for (let seen = Atomics.load(taken, 0); sent - seen >= ahead; seen = Atomics.load(taken, 0)) Atomics.wait(taken, 0, seen);
   const batch = promptBatch(prompts);
   port.postMessage(batch, [batch.bandKeys.buffer, batch.bandCounts.buffer]);
