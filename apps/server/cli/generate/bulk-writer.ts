@@ -9,6 +9,7 @@ import { FILL_VOCABULARY } from '../../src/db/migrations/0021-prompt-words';
 import { registerSqliteFunctions } from '../../src/db/sqlite-functions';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
 import { type PromptBatch, type SimilarityRow, type TagRow, similarityRows, tagRows } from './prompt-batch';
+import { INDEX_STATISTICS_SQL, LOAD_MAINTENANCE_WORK_MEM, StagedSearchCopy, postgresClient } from './postgres-search-copy';
 import { bulkInserter } from './sqlite-bulk-insert';
 
 /**
@@ -28,6 +29,8 @@ export interface BulkWriter {
   insertLikes(rows: EventRow[]): Promise<void>;
   insertCopies(rows: EventRow[]): Promise<void>;
   insertComments(rows: CommentRow[]): Promise<void>;
+  /** Called once every prompt is inserted (PostgreSQL starts building its search copy's indexes beside the load). */
+  endPrompts(): Promise<void>;
   /**
    * Turns the summaries' triggers (migration 0005; on PostgreSQL also the
    * search words' of migration 0011) off inside the load's
@@ -191,6 +194,7 @@ export function sqliteWriter(path: string): BulkWriter {
     insertLikes: async (rows) => likeInserter(rows),
     insertCopies: async (rows) => copyInserter(rows),
     insertComments: async (rows) => commentInserter(rows),
+    endPrompts: async () => undefined,
     // SQLite cannot disable a trigger: they are dropped and created again from their own text.
     pauseSummaries: async () => {
       summaryTriggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'summaries%'").all() as {
@@ -259,13 +263,21 @@ function column<T, K extends keyof T>(rows: T[], key: K): T[K][] {
   return rows.map((row) => row[key]);
 }
 
+/** PostgreSQL: the bulk tables the load's own transaction fills (prompt_search is filled beside it: StagedSearchCopy). */
+const POSTGRES_LOADED_TABLES = BULK_TABLES.filter((table) => table !== 'prompt_search');
+
 export async function postgresWriter(url: string, schema?: string): Promise<BulkWriter> {
-  const client = new pg.Client({ connectionString: url, options: schema ? `-c search_path=${schema}` : undefined });
+  const client = postgresClient(url, schema);
   await client.connect();
-  let summaryTriggers: { table_name: string; trigger_name: string }[] = [];
-  let deferred: { drop: string; create: string }[] = [];
-  const setSummaryTriggers = async (action: 'ENABLE' | 'DISABLE') => {
-    for (const trigger of summaryTriggers)
+  let searchCopy: StagedSearchCopy | undefined;
+  const staged = () => {
+    if (!searchCopy) throw new Error('The load has not begun');
+    return searchCopy;
+  };
+  let pausedTriggers: { table_name: string; trigger_name: string }[] = [];
+  let deferred: { drop: string; create: string | null }[] = [];
+  const setPausedTriggers = async (action: 'ENABLE' | 'DISABLE') => {
+    for (const trigger of pausedTriggers)
       await client.query(`ALTER TABLE ${trigger.table_name} ${action} TRIGGER ${trigger.trigger_name}`);
   };
   return {
@@ -273,13 +285,17 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
       const result = await client.query<{ n: string }>('SELECT count(*) AS n FROM prompts');
       return Number(result.rows[0]?.n ?? 0);
     },
-    begin: async () => void (await client.query('BEGIN')),
-    clear: async () => {
-      // The search copy is named: deferIndexes dropped its foreign key, so CASCADE alone would leave it.
-      await client.query(`TRUNCATE ${CLEAR_ORDER.join(', ')}, prompt_search CASCADE`);
+    begin: async () => {
+      searchCopy = await StagedSearchCopy.prepare(url, schema);
+      await client.query('BEGIN');
     },
+    // prompt_search goes by CASCADE (its key to the prompts), until swapIn drops it.
+    clear: async () => void (await client.query(`TRUNCATE ${CLEAR_ORDER.join(', ')} CASCADE`)),
     insertPrompts: async (batch) => {
       const rows = batch.prompts;
+      const copied = staged().insert(rows);
+      // Awaited below, after this connection's inserts; this only keeps a failure from counting as unhandled meanwhile.
+      copied.catch(() => undefined);
       await client.query(
         `INSERT INTO prompts (id, title, prompt, category, model, like_count, copy_count, comment_count, created_at, tag_list)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[], $10::text[])`,
@@ -307,6 +323,7 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
         column(bands, 'band_key'),
         column(bands, 'prompt_id'),
       ]);
+      await copied;
     },
     insertLikes: async (rows) => {
       await client.query('INSERT INTO likes (prompt_id, user_id, created_at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])', [
@@ -328,51 +345,52 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
         [column(rows, 'id'), column(rows, 'prompt_id'), column(rows, 'text'), column(rows, 'author'), column(rows, 'created_at')],
       );
     },
+    endPrompts: async () => staged().buildIndexes(),
     pauseSummaries: async () => {
+      // With them the trigger that copies each prompt into prompt_search: the staged copy holds them.
       const triggers = await client.query<{ table_name: string; trigger_name: string }>(
         `SELECT c.relname AS table_name, t.tgname AS trigger_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
          WHERE c.relnamespace = current_schema()::regnamespace
-           AND (t.tgname LIKE 'summaries%' OR t.tgname = 'search_words_after_write')`,
+           AND (t.tgname LIKE 'summaries%' OR t.tgname IN ('search_words_after_write', 'prompt_search_after_write'))`,
       );
-      summaryTriggers = triggers.rows;
-      await setSummaryTriggers('DISABLE');
+      pausedTriggers = triggers.rows;
+      await setPausedTriggers('DISABLE');
     },
     deferIndexes: async () => {
-      // Everything but prompt_search's key, which its trigger's ON CONFLICT
-      // needs: foreign keys (a per-row check each, validated in one join
-      // when added back), primary keys (the similarity rows' key takes
-      // batches spread over its whole range) and plain indexes. Dropped in
-      // that order, created in the reverse one.
-      const found = await client.query<{ drop: string; create: string }>(
+      // Foreign keys (a per-row check each, validated in one join when
+      // added back), primary keys (the similarity rows' key takes batches
+      // spread over its whole range) and plain indexes. Dropped in that
+      // order, created in the reverse one. prompt_search's foreign key is
+      // dropped, for the prompts' key to go, but not created again: swapIn
+      // replaces the whole table, and adds it to the copy.
+      const found = await client.query<{ drop: string; create: string | null }>(
         `SELECT format('ALTER TABLE %s DROP CONSTRAINT %I', k.conrelid::regclass, k.conname) AS drop,
-                format('ALTER TABLE %s ADD CONSTRAINT %I %s', k.conrelid::regclass, k.conname, pg_get_constraintdef(k.oid)) AS create,
+                CASE WHEN c.relname <> 'prompt_search'
+                     THEN format('ALTER TABLE %s ADD CONSTRAINT %I %s', k.conrelid::regclass, k.conname, pg_get_constraintdef(k.oid))
+                END AS create,
                 CASE k.contype WHEN 'f' THEN 0 ELSE 1 END AS step
          FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
          WHERE k.contype IN ('f', 'p', 'u') AND c.relnamespace = current_schema()::regnamespace
-           AND c.relname = ANY($1) AND NOT (k.contype <> 'f' AND c.relname = 'prompt_search')
+           AND (c.relname = ANY($1) OR (c.relname = 'prompt_search' AND k.contype = 'f'))
          UNION ALL
-         SELECT format('DROP INDEX %s', i.indexrelid::regclass),
-                -- An index column's statistics target is not part of its definition (migration 0020 sets some to 0).
-                pg_get_indexdef(i.indexrelid) || coalesce((
-                  SELECT string_agg(format('; ALTER INDEX %s ALTER COLUMN %s SET STATISTICS %s', i.indexrelid::regclass, a.attnum, a.attstattarget), '')
-                  FROM pg_attribute a WHERE a.attrelid = i.indexrelid AND a.attstattarget >= 0), ''),
-                2
+         SELECT format('DROP INDEX %s', i.indexrelid::regclass), pg_get_indexdef(i.indexrelid) || ${INDEX_STATISTICS_SQL}, 2
          FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
          WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1)
            AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
          ORDER BY step`,
-        [BULK_TABLES],
+        [POSTGRES_LOADED_TABLES],
       );
       deferred = found.rows;
       for (const entry of deferred) await client.query(entry.drop);
     },
     buildIndexes: async () => {
-      // Sorting in memory builds each index several times faster than in temporary files.
-      await client.query("SET LOCAL maintenance_work_mem = '512MB'");
-      for (const entry of [...deferred].reverse()) await client.query(entry.create);
+      await client.query(LOAD_MAINTENANCE_WORK_MEM);
+      for (const { create } of [...deferred].reverse()) if (create) await client.query(create);
+      // After the prompts' key, which the copy's foreign key refers to.
+      await staged().swapIn(client);
     },
     recountSummaries: async () => {
-      await setSummaryTriggers('ENABLE');
+      await setPausedTriggers('ENABLE');
       // The recount's plans need statistics of the rows just loaded; ANALYZE, unlike VACUUM, runs inside
       // the load's transaction and samples its own uncommitted rows. A new database has none otherwise: at
       // 1,000,000 prompts the recount took 273.6 s without them, 50.0 s after a 1.7 s ANALYZE.
@@ -389,7 +407,11 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
         'VACUUM ANALYZE prompts, prompt_search, search_words, likes, copies, comments, prompt_tags, tags, similarity_bands',
       );
     },
-    close: async () => client.end(),
+    close: async () => {
+      // The load's connection first: a failed swap holds the staged table's lock until its transaction ends.
+      await client.end();
+      await searchCopy?.close();
+    },
   };
 }
 

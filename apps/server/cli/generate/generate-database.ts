@@ -98,6 +98,7 @@ export async function generateDatabase(request: GenerateRequest): Promise<void> 
       (batch) => batch.prompts.length,
       report,
     );
+    await writer.endPrompts();
     await writeBatches('likes', dataset.likes(BATCH_SIZE), (rows) => writer.insertLikes(rows), rowCount, report);
     await writeBatches('copies', dataset.copies(BATCH_SIZE), (rows) => writer.insertCopies(rows), rowCount, report);
     await writeBatches('comments', dataset.comments(BATCH_SIZE), (rows) => writer.insertComments(rows), rowCount, report);

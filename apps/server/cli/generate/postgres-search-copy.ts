@@ -1,0 +1,186 @@
+import pg from 'pg';
+import type { PromptRow } from './dataset';
+
+/** A connection to `url` whose unqualified names resolve in `schema` (tests fill a schema of their own). */
+export function postgresClient(url: string, schema?: string): pg.Client {
+  return new pg.Client({ connectionString: url, options: schema ? `-c search_path=${schema}` : undefined });
+}
+
+/** Sorting in memory builds a b-tree several times faster than in temporary files. */
+export const LOAD_MAINTENANCE_WORK_MEM = "SET maintenance_work_mem = '512MB'";
+
+/**
+ * The statements that give each column of an index the statistics target it
+ * has (`i` names its pg_index row): an index's definition leaves them out,
+ * and migration 0020 sets some to 0.
+ */
+export const INDEX_STATISTICS_SQL = `coalesce((
+  SELECT string_agg(format('; ALTER INDEX %I ALTER COLUMN %s SET STATISTICS %s', ic.relname, a.attnum, a.attstattarget), '')
+  FROM pg_attribute a JOIN pg_class ic ON ic.oid = a.attrelid
+  WHERE a.attrelid = i.indexrelid AND a.attstattarget >= 0), '')`;
+
+/** The table the copy is filled into, beside the library's own until the load's transaction swaps them. */
+export const STAGED_TABLE = 'prompt_search_generated';
+
+/** The connections that fill the copy and build its indexes: one index at a time each. */
+const BUILDERS = 2;
+
+/** What the copy must have to stand in for prompt_search, read from the catalog before the load begins. */
+interface SearchCopyDefinition {
+  /** Each index and key built on the staged table under a name of its own, in the order they are taken. */
+  readonly builds: string[];
+  /** Run in the load's transaction once the staged table has the library's name. */
+  readonly renames: string[];
+  /** Foreign keys and triggers, added in the load's transaction after the renames. */
+  readonly additions: string[];
+}
+
+/**
+ * PostgreSQL: prompt_search, the lower-cased copy of the prompts the
+ * searches read (migration 0002), filled and indexed beside the load on
+ * connections of its own, then swapped into the load's transaction.
+ *
+ * Its four GIN indexes took 451 of the 698 s the load spent on indexes at
+ * 1,000,000 prompts (docs/performance.md, Generator). PostgreSQL 15 builds
+ * a GIN index in one process, and the load's transaction runs one
+ * statement at a time in one backend, so one of two cores was idle. Other
+ * connections cannot see the rows of a transaction that has not committed,
+ * so the copy is a table of its own (`STAGED_TABLE`, made `LIKE`
+ * prompt_search), committed as it is filled. The load's transaction drops
+ * the old prompt_search and renames the staged one in its place, with the
+ * old one's index, key and trigger names: a run that stops before its
+ * commit leaves the library it found. The staged table is dropped when a
+ * run fails, or by the next run if the process died.
+ */
+export class StagedSearchCopy {
+  private builds: Promise<unknown> | undefined;
+  private swapped = false;
+
+  private constructor(
+    private readonly clients: pg.Client[],
+    private readonly definition: SearchCopyDefinition,
+    private readonly connect: () => pg.Client,
+  ) {}
+
+  /** Creates the staged table; call before the load's transaction begins (which locks prompt_search). */
+  static async prepare(url: string, schema?: string): Promise<StagedSearchCopy> {
+    const connect = () => postgresClient(url, schema);
+    const clients = Array.from({ length: BUILDERS }, connect);
+    await Promise.all(clients.map((client) => client.connect()));
+    const [first] = clients as [pg.Client];
+    await first.query(`DROP TABLE IF EXISTS ${STAGED_TABLE}`);
+    const definition = await readDefinition(first);
+    await first.query(`CREATE TABLE ${STAGED_TABLE} (LIKE prompt_search INCLUDING ALL EXCLUDING INDEXES)`);
+    for (const client of clients) await client.query(LOAD_MAINTENANCE_WORK_MEM);
+    return new StagedSearchCopy(clients, definition, connect);
+  }
+
+  /** Copies a batch of prompts as prompt_search_sync() (migration 0007) would: lower-cased. */
+  async insert(rows: PromptRow[]): Promise<void> {
+    await this.clients[0]?.query(
+      `INSERT INTO ${STAGED_TABLE} (id, title, prompt)
+       SELECT id, lower(title), lower(prompt) FROM unnest($1::text[], $2::text[], $3::text[]) AS batch (id, title, prompt)`,
+      [rows.map((row) => row.id), rows.map((row) => row.title), rows.map((row) => row.prompt)],
+    );
+  }
+
+  /** Starts building the copy's indexes and keys (call once every prompt is inserted); swapIn waits for them. */
+  buildIndexes(): void {
+    const queue = [...this.definition.builds];
+    const build = async (client: pg.Client) => {
+      for (let statement = queue.shift(); statement !== undefined; statement = queue.shift()) await client.query(statement);
+    };
+    this.builds = Promise.all(this.clients.map(build));
+    // Awaited by swapIn or close; this only keeps a failure from counting as unhandled meanwhile.
+    this.builds.catch(() => undefined);
+  }
+
+  /** Puts the built copy in prompt_search's place, in the transaction `load` holds open. */
+  async swapIn(load: pg.Client): Promise<void> {
+    if (!this.builds) throw new Error('swapIn() before buildIndexes()');
+    await this.builds;
+    await load.query('DROP TABLE prompt_search');
+    await load.query(`ALTER TABLE ${STAGED_TABLE} RENAME TO prompt_search`);
+    for (const statement of [...this.definition.renames, ...this.definition.additions]) await load.query(statement);
+    this.swapped = true;
+  }
+
+  /**
+   * Ends the connections. Unless the copy was swapped in, first stops any
+   * build still running (a run that failed elsewhere) and drops the staged
+   * table; call after the load's own connection has ended, since a failed
+   * swap leaves the table locked by its transaction.
+   */
+  async close(): Promise<void> {
+    try {
+      if (!this.swapped) {
+        await this.cancelRunning();
+        await this.builds?.catch(() => undefined);
+        await this.clients[0]?.query(`DROP TABLE IF EXISTS ${STAGED_TABLE}`);
+      }
+    } finally {
+      await Promise.all(this.clients.map((client) => client.end()));
+    }
+  }
+
+  /** Cancels the statements the copy's connections are running, from a connection of its own. */
+  private async cancelRunning(): Promise<void> {
+    const canceller = this.connect();
+    await canceller.connect();
+    try {
+      const pids = this.clients.map((client) => (client as pg.Client & { processID: number }).processID);
+      await canceller.query(
+        `SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid = ANY($1::int[]) AND state = 'active'`,
+        [pids],
+      );
+    } finally {
+      await canceller.end();
+    }
+  }
+}
+
+/**
+ * prompt_search's indexes and keys as statements on the staged table under
+ * temporary names (expression indexes first: with the other GIN indexes,
+ * the longest builds), the renames back to their own names, and its foreign
+ * keys and triggers.
+ */
+async function readDefinition(client: pg.Client): Promise<SearchCopyDefinition> {
+  const indexes = await client.query<{ name: string; definition: string; statistics: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition, ${INDEX_STATISTICS_SQL} AS statistics
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE i.indrelid = 'prompt_search'::regclass
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+     ORDER BY i.indexprs IS NULL, c.relname`,
+  );
+  const keys = await client.query<{ name: string; kind: string; definition: string }>(
+    `SELECT conname AS name, contype AS kind, pg_get_constraintdef(oid) AS definition
+     FROM pg_constraint WHERE conrelid = 'prompt_search'::regclass AND contype IN ('p', 'u', 'f') ORDER BY conname`,
+  );
+  const triggers = await client.query<{ definition: string }>(
+    `SELECT pg_get_triggerdef(oid) AS definition FROM pg_trigger
+     WHERE tgrelid = 'prompt_search'::regclass AND NOT tgisinternal ORDER BY tgname`,
+  );
+  const builds: string[] = [];
+  const renames: string[] = [];
+  const additions: string[] = [];
+  indexes.rows.forEach((index, n) => {
+    const staged = `${STAGED_TABLE}_index_${n}`;
+    const using = index.definition.indexOf(' USING ');
+    const unique = index.definition.startsWith('CREATE UNIQUE INDEX ');
+    builds.push(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${staged} ON ${STAGED_TABLE}${index.definition.slice(using)}`);
+    // The statistics statements name the index: they run after its rename.
+    renames.push(`ALTER INDEX ${staged} RENAME TO ${pg.escapeIdentifier(index.name)}${index.statistics}`);
+  });
+  keys.rows.forEach((key, n) => {
+    if (key.kind === 'f') {
+      additions.push(`ALTER TABLE prompt_search ADD CONSTRAINT ${pg.escapeIdentifier(key.name)} ${key.definition}`);
+      return;
+    }
+    const staged = `${STAGED_TABLE}_key_${n}`;
+    builds.push(`ALTER TABLE ${STAGED_TABLE} ADD CONSTRAINT ${staged} ${key.definition}`);
+    renames.push(`ALTER TABLE prompt_search RENAME CONSTRAINT ${staged} TO ${pg.escapeIdentifier(key.name)}`);
+  });
+  additions.push(...triggers.rows.map((trigger) => trigger.definition));
+  return { builds, renames, additions };
+}
