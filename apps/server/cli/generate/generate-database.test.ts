@@ -56,6 +56,13 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     expect(mismatches.rows).toEqual([]);
     // The summaries are counted once after the load (decision 0010).
     expect(await summaryMismatches(db)).toEqual([]);
+    if (dialect === 'postgres') {
+      // The search copy, filled beside the load, holds every prompt lower-cased, as its trigger would have.
+      const copyMismatches = await sql<{ id: string }>`
+        SELECT coalesce(p.id, s.id) AS id FROM prompts p FULL JOIN prompt_search s ON s.id = p.id
+        WHERE s.title IS DISTINCT FROM lower(p.title) OR s.prompt IS DISTINCT FROM lower(p.prompt)`.execute(db);
+      expect(copyMismatches.rows).toEqual([]);
+    }
     expect(await searchGramMismatches(db)).toEqual([]);
     expect(await searchWordCountMismatches(db)).toEqual([]);
     // The word index's vocabulary, refilled from the index after the load (its triggers are deferred).
@@ -144,6 +151,13 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
               SELECT 'statistics ' || c.relname || ' ' || a.attnum || ' ' || a.attstattarget
               FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
               WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'i' AND a.attstattarget >= 0
+              UNION ALL
+              -- Every table's columns in their order, with what each holds by default (prompt_search is replaced whole).
+              SELECT 'column ' || c.relname || ' ' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text
+                     || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '') || ' ' || a.attgenerated::text
+                     || ' ' || (SELECT count(*) FROM pg_attribute b WHERE b.attrelid = a.attrelid AND b.attnum > 0 AND NOT b.attisdropped AND b.attnum < a.attnum)
+              FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+              WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'v') AND a.attnum > 0 AND NOT a.attisdropped
               ORDER BY 1`.execute(database.db)
           ).rows;
     const migrated = await schemaObjects();
@@ -209,6 +223,45 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
       expect(hashSize.rows.map((row) => Number(row.v))).toEqual([1024 * 1024]);
     }
   }
+
+  it.runIf(dialect === 'postgres')(
+    'leaves the library it found, and no staged search copy, when a write fails after the copy is built',
+    async () => {
+      await generate(7);
+      const searchable = async () =>
+        Number((await sql<{ n: number }>`SELECT count(*) AS n FROM prompt_search WHERE prompt LIKE '%a%'`.execute(database.db)).rows[0]?.n);
+      const before = await searchable();
+      expect(before).toBeGreaterThan(0);
+      // A copy left by a run whose process died, which the next run replaces.
+      await sql`CREATE TABLE prompt_search_generated (leftover text)`.execute(database.db);
+      // Refuses the second batch of likes (10,000 a batch): the copy's indexes are built or being built by then.
+      await sql`CREATE FUNCTION test_refuses_likes() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF (SELECT count(*) FROM likes) >= 10000 THEN RAISE EXCEPTION 'refused by the test'; END IF;
+          RETURN NULL;
+        END $$`.execute(database.db);
+      await sql`CREATE TRIGGER test_refuses_likes BEFORE INSERT ON likes FOR EACH STATEMENT EXECUTE FUNCTION test_refuses_likes()`.execute(
+        database.db,
+      );
+      const forced = generateDatabase({
+        database: parseDatabaseUrl(database.url),
+        schema: database.schema,
+        size: defaultSize(2_000),
+        seed: 8,
+        now: NOW,
+        force: true,
+      });
+      await expect(forced).rejects.toThrow(/refused by the test/);
+      const tables = await sql<{ name: string }>`
+        SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relname LIKE 'prompt_search%' AND relkind = 'r'`.execute(
+        database.db,
+      );
+      expect(tables.rows).toEqual([{ name: 'prompt_search' }]);
+      expect(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM prompts`.execute(database.db)).rows[0]?.n)).toBe(300);
+      expect(await searchable()).toBe(before);
+      expect(await searchGramMismatches(database.db)).toEqual([]);
+    },
+  );
 
   it('refuses a database that already has prompts unless forced', async () => {
     await generate(7);
