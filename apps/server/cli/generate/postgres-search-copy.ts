@@ -140,22 +140,26 @@ export class StagedSearchCopy {
 }
 
 /**
- * prompt_search's indexes and keys as statements on the staged table under
- * temporary names (expression indexes first: with the other GIN indexes,
- * the longest builds), the renames back to their own names, and its foreign
- * keys and triggers.
+ * prompt_search's indexes, keys included, as statements on the staged table
+ * under temporary names (expression indexes first: with the other GIN
+ * indexes, the longest builds), what gives each its own name back, and the
+ * table's foreign keys and triggers. A key is built as a plain unique index
+ * and made the key at the swap (`USING INDEX`): `ADD CONSTRAINT` would lock
+ * the table against the index builds running beside it (at 1,000,000
+ * prompts the key waited 123 s for the trigram index).
  */
 async function readDefinition(client: pg.Client): Promise<SearchCopyDefinition> {
-  const indexes = await client.query<{ name: string; definition: string; statistics: string }>(
-    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition, ${INDEX_STATISTICS_SQL} AS statistics
+  const indexes = await client.query<{ name: string; definition: string; statistics: string; key: string | null; kind: string | null }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition, ${INDEX_STATISTICS_SQL} AS statistics,
+            k.conname AS key, k.contype AS kind
      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     LEFT JOIN pg_constraint k ON k.conindid = i.indexrelid AND k.conrelid = i.indrelid AND k.contype IN ('p', 'u')
      WHERE i.indrelid = 'prompt_search'::regclass
-       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
      ORDER BY i.indexprs IS NULL, c.relname`,
   );
-  const keys = await client.query<{ name: string; kind: string; definition: string }>(
-    `SELECT conname AS name, contype AS kind, pg_get_constraintdef(oid) AS definition
-     FROM pg_constraint WHERE conrelid = 'prompt_search'::regclass AND contype IN ('p', 'u', 'f') ORDER BY conname`,
+  const foreignKeys = await client.query<{ name: string; definition: string }>(
+    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition
+     FROM pg_constraint WHERE conrelid = 'prompt_search'::regclass AND contype = 'f' ORDER BY conname`,
   );
   const triggers = await client.query<{ definition: string }>(
     `SELECT pg_get_triggerdef(oid) AS definition FROM pg_trigger
@@ -163,24 +167,20 @@ async function readDefinition(client: pg.Client): Promise<SearchCopyDefinition> 
   );
   const builds: string[] = [];
   const renames: string[] = [];
-  const additions: string[] = [];
   indexes.rows.forEach((index, n) => {
     const staged = `${STAGED_TABLE}_index_${n}`;
     const using = index.definition.indexOf(' USING ');
     const unique = index.definition.startsWith('CREATE UNIQUE INDEX ');
     builds.push(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${staged} ON ${STAGED_TABLE}${index.definition.slice(using)}`);
-    // The statistics statements name the index: they run after its rename.
-    renames.push(`ALTER INDEX ${staged} RENAME TO ${pg.escapeIdentifier(index.name)}${index.statistics}`);
+    // A key's index takes the key's name; the statistics statements name the index, so they run after.
+    const named = index.key
+      ? `ALTER TABLE prompt_search ADD CONSTRAINT ${pg.escapeIdentifier(index.key)} ${index.kind === 'p' ? 'PRIMARY KEY' : 'UNIQUE'} USING INDEX ${staged}`
+      : `ALTER INDEX ${staged} RENAME TO ${pg.escapeIdentifier(index.name)}`;
+    renames.push(named + index.statistics);
   });
-  keys.rows.forEach((key, n) => {
-    if (key.kind === 'f') {
-      additions.push(`ALTER TABLE prompt_search ADD CONSTRAINT ${pg.escapeIdentifier(key.name)} ${key.definition}`);
-      return;
-    }
-    const staged = `${STAGED_TABLE}_key_${n}`;
-    builds.push(`ALTER TABLE ${STAGED_TABLE} ADD CONSTRAINT ${staged} ${key.definition}`);
-    renames.push(`ALTER TABLE prompt_search RENAME CONSTRAINT ${staged} TO ${pg.escapeIdentifier(key.name)}`);
-  });
-  additions.push(...triggers.rows.map((trigger) => trigger.definition));
+  const additions = [
+    ...foreignKeys.rows.map((key) => `ALTER TABLE prompt_search ADD CONSTRAINT ${pg.escapeIdentifier(key.name)} ${key.definition}`),
+    ...triggers.rows.map((trigger) => trigger.definition),
+  ];
   return { builds, renames, additions };
 }
