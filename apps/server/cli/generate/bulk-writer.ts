@@ -277,8 +277,7 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
   let pausedTriggers: { table_name: string; trigger_name: string }[] = [];
   let deferred: { drop: string; create: string | null }[] = [];
   const setPausedTriggers = async (action: 'ENABLE' | 'DISABLE') => {
-    for (const trigger of pausedTriggers)
-      await client.query(`ALTER TABLE ${trigger.table_name} ${action} TRIGGER ${trigger.trigger_name}`);
+    for (const trigger of pausedTriggers) await client.query(`ALTER TABLE ${trigger.table_name} ${action} TRIGGER ${trigger.trigger_name}`);
   };
   return {
     countPrompts: async () => {

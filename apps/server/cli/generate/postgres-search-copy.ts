@@ -129,10 +129,7 @@ export class StagedSearchCopy {
     await canceller.connect();
     try {
       const pids = this.clients.map((client) => (client as pg.Client & { processID: number }).processID);
-      await canceller.query(
-        `SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid = ANY($1::int[]) AND state = 'active'`,
-        [pids],
-      );
+      await canceller.query(`SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid = ANY($1::int[]) AND state = 'active'`, [pids]);
     } finally {
       await canceller.end();
     }
