@@ -270,7 +270,7 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
   const client = postgresClient(url, schema);
   await client.connect();
   let searchCopy: StagedSearchCopy | undefined;
-  const staged = () => {
+  const begunSearchCopy = () => {
     if (!searchCopy) throw new Error('The load has not begun');
     return searchCopy;
   };
@@ -288,11 +288,11 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
       searchCopy = await StagedSearchCopy.prepare(url, schema);
       await client.query('BEGIN');
     },
-    // prompt_search goes by CASCADE (its key to the prompts), until swapIn drops it.
+    // Not prompt_search: its old rows stay until swapIn drops it (and stay if the load rolls back).
     clear: async () => void (await client.query(`TRUNCATE ${CLEAR_ORDER.join(', ')} CASCADE`)),
     insertPrompts: async (batch) => {
       const rows = batch.prompts;
-      const copied = staged().insert(rows);
+      const copied = begunSearchCopy().insert(rows);
       // Awaited below, after this connection's inserts; this only keeps a failure from counting as unhandled meanwhile.
       copied.catch(() => undefined);
       await client.query(
@@ -344,7 +344,7 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
         [column(rows, 'id'), column(rows, 'prompt_id'), column(rows, 'text'), column(rows, 'author'), column(rows, 'created_at')],
       );
     },
-    endPrompts: async () => staged().buildIndexes(),
+    endPrompts: async () => begunSearchCopy().startBuilds(),
     pauseSummaries: async () => {
       // With them the trigger that copies each prompt into prompt_search: the staged copy holds them.
       const triggers = await client.query<{ table_name: string; trigger_name: string }>(
@@ -386,7 +386,7 @@ export async function postgresWriter(url: string, schema?: string): Promise<Bulk
       await client.query(LOAD_MAINTENANCE_WORK_MEM);
       for (const { create } of [...deferred].reverse()) if (create) await client.query(create);
       // After the prompts' key, which the copy's foreign key refers to.
-      await staged().swapIn(client);
+      await begunSearchCopy().swapIn(client);
     },
     recountSummaries: async () => {
       await setPausedTriggers('ENABLE');

@@ -128,38 +128,39 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     expect(await searchVocabularyMismatches(database.db)).toEqual([]);
   });
 
+  /** Every object of the schema a load drops and builds again, and every table's columns, as text. */
+  const schemaObjects = async () =>
+    dialect === 'sqlite'
+      ? (
+          await sql<{
+            entry: string;
+          }>`SELECT type || ' ' || name || ' ' || coalesce(sql, '') AS entry FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY name`.execute(
+            database.db,
+          )
+        ).rows
+      : (
+          await sql<{ entry: string }>`
+            SELECT 'index ' || indexname || ' ' || indexdef AS entry FROM pg_indexes WHERE schemaname = current_schema()
+            UNION ALL
+            SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+            UNION ALL
+            SELECT 'trigger ' || tgname || ' ' || tgenabled::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+            WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
+            UNION ALL
+            SELECT 'statistics ' || c.relname || ' ' || a.attnum || ' ' || a.attstattarget
+            FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+            WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'i' AND a.attstattarget >= 0
+            UNION ALL
+            -- Every table's columns in their order, with what each holds by default (prompt_search is replaced whole).
+            SELECT 'column ' || c.relname || ' ' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text
+                   || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '') || ' ' || a.attgenerated::text
+                   || ' ' || (SELECT count(*) FROM pg_attribute b WHERE b.attrelid = a.attrelid AND b.attnum > 0 AND NOT b.attisdropped AND b.attnum < a.attnum)
+            FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+            WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'v') AND a.attnum > 0 AND NOT a.attisdropped
+            ORDER BY 1`.execute(database.db)
+        ).rows;
   // The load drops indexes, foreign keys and full-text triggers and builds them again at the end.
   it('leaves the schema as the migrations made it, with a full-text index that finds every match', async () => {
-    const schemaObjects = async () =>
-      dialect === 'sqlite'
-        ? (
-            await sql<{
-              entry: string;
-            }>`SELECT type || ' ' || name || ' ' || coalesce(sql, '') AS entry FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY name`.execute(
-              database.db,
-            )
-          ).rows
-        : (
-            await sql<{ entry: string }>`
-              SELECT 'index ' || indexname || ' ' || indexdef AS entry FROM pg_indexes WHERE schemaname = current_schema()
-              UNION ALL
-              SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
-              UNION ALL
-              SELECT 'trigger ' || tgname || ' ' || tgenabled::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-              WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
-              UNION ALL
-              SELECT 'statistics ' || c.relname || ' ' || a.attnum || ' ' || a.attstattarget
-              FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
-              WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'i' AND a.attstattarget >= 0
-              UNION ALL
-              -- Every table's columns in their order, with what each holds by default (prompt_search is replaced whole).
-              SELECT 'column ' || c.relname || ' ' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text
-                     || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '') || ' ' || a.attgenerated::text
-                     || ' ' || (SELECT count(*) FROM pg_attribute b WHERE b.attrelid = a.attrelid AND b.attnum > 0 AND NOT b.attisdropped AND b.attnum < a.attnum)
-              FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-              WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'v') AND a.attnum > 0 AND NOT a.attisdropped
-              ORDER BY 1`.execute(database.db)
-          ).rows;
     const migrated = await schemaObjects();
     expect(migrated.length).toBeGreaterThan(20);
     // Migration 0020 turns off the statistics of the word indexes' expressions, which an index's definition leaves out.
@@ -181,6 +182,11 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
           );
     expect(Number(scanned.rows[0]?.n)).toBeGreaterThan(0);
     expect(Number(indexed.rows[0]?.n)).toBe(Number(scanned.rows[0]?.n));
+    if (dialect === 'postgres') {
+      // A forced run swaps a new search copy in for one a load already swapped in.
+      await generate(9, true);
+      expect(await schemaObjects()).toEqual(migrated);
+    }
     if (dialect === 'sqlite') {
       // The titles' own index (migration 0012) is rebuilt too: it finds what a scan of the titles finds.
       const titleNeedle = 'checklist';
@@ -224,44 +230,53 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
     }
   }
 
-  it.runIf(dialect === 'postgres')(
-    'leaves the library it found, and no staged search copy, when a write fails after the copy is built',
-    async () => {
-      await generate(7);
-      const searchable = async () =>
-        Number((await sql<{ n: number }>`SELECT count(*) AS n FROM prompt_search WHERE prompt LIKE '%a%'`.execute(database.db)).rows[0]?.n);
-      const before = await searchable();
-      expect(before).toBeGreaterThan(0);
-      // A copy left by a run whose process died, which the next run replaces.
-      await sql`CREATE TABLE prompt_search_generated (leftover text)`.execute(database.db);
-      // Refuses the second batch of likes (10,000 a batch): the copy's indexes are built or being built by then.
-      await sql`CREATE FUNCTION test_refuses_likes() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF (SELECT count(*) FROM likes) >= 10000 THEN RAISE EXCEPTION 'refused by the test'; END IF;
-          RETURN NULL;
-        END $$`.execute(database.db);
-      await sql`CREATE TRIGGER test_refuses_likes BEFORE INSERT ON likes FOR EACH STATEMENT EXECUTE FUNCTION test_refuses_likes()`.execute(
-        database.db,
-      );
-      const forced = generateDatabase({
-        database: parseDatabaseUrl(database.url),
-        schema: database.schema,
-        size: defaultSize(2_000),
-        seed: 8,
-        now: NOW,
-        force: true,
-      });
-      await expect(forced).rejects.toThrow(/refused by the test/);
-      const tables = await sql<{ name: string }>`
-        SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relname LIKE 'prompt_search%' AND relkind = 'r'`.execute(
-        database.db,
-      );
-      expect(tables.rows).toEqual([{ name: 'prompt_search' }]);
-      expect(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM prompts`.execute(database.db)).rows[0]?.n)).toBe(300);
-      expect(await searchable()).toBe(before);
-      expect(await searchGramMismatches(database.db)).toEqual([]);
-    },
-  );
+  /** The search copy's rows, as one digest: equal only if every prompt's lower-cased title and text are. */
+  const searchCopyDigest = async () =>
+    (
+      await sql<{ n: string; digest: string }>`
+        SELECT count(*)::text AS n, md5(string_agg(id || ':' || title || ':' || prompt, '|' ORDER BY id)) AS digest
+        FROM prompt_search`.execute(database.db)
+    ).rows[0];
+
+  it.runIf(dialect === 'postgres').each([
+    // The second batch of likes (10,000 a batch): the copy is being built beside the load by then.
+    { when: 'before the swap', table: 'likes', refuses: '(SELECT count(*) FROM likes) >= 10000' },
+    // The tags' count, in the commit step: the staged copy has prompt_search's name by then, inside the load's transaction.
+    { when: 'after the swap', table: 'tags', refuses: `to_regclass('prompt_search_generated') IS NULL` },
+  ])('leaves the library and search copy it found, and no staged copy, when a write fails $when', async ({ table, refuses }) => {
+    await generate(7);
+    // A copy left by a run whose process died, which the next run replaces.
+    await sql`CREATE TABLE prompt_search_generated (leftover text)`.execute(database.db);
+    await sql`CREATE FUNCTION test_refuses() RETURNS trigger LANGUAGE plpgsql AS ${sql.lit(`
+      BEGIN
+        IF ${refuses} THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NULL;
+      END`)}`.execute(database.db);
+    await sql`CREATE TRIGGER test_refuses BEFORE INSERT ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION test_refuses()`.execute(
+      database.db,
+    );
+    const schemaBefore = await schemaObjects();
+    const copyBefore = await searchCopyDigest();
+    expect(copyBefore?.n).toBe('300');
+
+    const forced = generateDatabase({
+      database: parseDatabaseUrl(database.url),
+      schema: database.schema,
+      size: defaultSize(2_000),
+      seed: 8,
+      now: NOW,
+      force: true,
+    });
+    await expect(forced).rejects.toThrow(/refused by the test/);
+
+    const staged = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_class WHERE oid = to_regclass('prompt_search_generated')`.execute(
+      database.db,
+    );
+    expect(Number(staged.rows[0]?.n)).toBe(0);
+    expect(await searchCopyDigest()).toEqual(copyBefore);
+    expect(await schemaObjects()).toEqual(schemaBefore.filter((entry) => !entry.entry.startsWith('column prompt_search_generated ')));
+    expect(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM prompts`.execute(database.db)).rows[0]?.n)).toBe(300);
+  });
 
   it('refuses a database that already has prompts unless forced', async () => {
     await generate(7);

@@ -6,7 +6,11 @@ export function postgresClient(url: string, schema?: string): pg.Client {
   return new pg.Client({ connectionString: url, options: schema ? `-c search_path=${schema}` : undefined });
 }
 
-/** Sorting in memory builds a b-tree several times faster than in temporary files. */
+/**
+ * Sorting in memory builds a b-tree several times faster than in temporary
+ * files. Set for the connection's session: the commit's VACUUM ANALYZE has
+ * it too.
+ */
 export const LOAD_MAINTENANCE_WORK_MEM = "SET maintenance_work_mem = '512MB'";
 
 /**
@@ -50,14 +54,20 @@ interface SearchCopyDefinition {
  * the old prompt_search and renames the staged one in its place, with the
  * old one's index, key and trigger names: a run that stops before its
  * commit leaves the library it found. The staged table is dropped when a
- * run fails, or by the next run if the process died.
+ * run ends, whether it failed before the swap or after it, or by the next
+ * run if the process died.
  */
 export class StagedSearchCopy {
-  private builds: Promise<unknown> | undefined;
-  private swapped = false;
+  /** The index and key builds not yet taken by a connection. */
+  private readonly waiting: string[] = [];
+  /** Each connection's run through `waiting`. */
+  private builders: Promise<void>[] = [];
+  private building = false;
 
   private constructor(
-    private readonly clients: pg.Client[],
+    /** Fills the staged table, then builds like the others. */
+    private readonly filler: pg.Client,
+    private readonly others: readonly pg.Client[],
     private readonly definition: SearchCopyDefinition,
     private readonly connect: () => pg.Client,
   ) {}
@@ -65,19 +75,24 @@ export class StagedSearchCopy {
   /** Creates the staged table; call before the load's transaction begins (which locks prompt_search). */
   static async prepare(url: string, schema?: string): Promise<StagedSearchCopy> {
     const connect = () => postgresClient(url, schema);
-    const clients = Array.from({ length: BUILDERS }, connect);
-    await Promise.all(clients.map((client) => client.connect()));
-    const [first] = clients as [pg.Client];
-    await first.query(`DROP TABLE IF EXISTS ${STAGED_TABLE}`);
-    const definition = await readDefinition(first);
-    await first.query(`CREATE TABLE ${STAGED_TABLE} (LIKE prompt_search INCLUDING ALL EXCLUDING INDEXES)`);
-    for (const client of clients) await client.query(LOAD_MAINTENANCE_WORK_MEM);
-    return new StagedSearchCopy(clients, definition, connect);
+    const [filler, ...others] = Array.from({ length: BUILDERS }, connect) as [pg.Client, ...pg.Client[]];
+    const clients = [filler, ...others];
+    try {
+      await Promise.all(clients.map((client) => client.connect()));
+      await filler.query(`DROP TABLE IF EXISTS ${STAGED_TABLE}`);
+      const definition = await readDefinition(filler);
+      await filler.query(`CREATE TABLE ${STAGED_TABLE} (LIKE prompt_search INCLUDING ALL EXCLUDING INDEXES)`);
+      for (const client of clients) await client.query(LOAD_MAINTENANCE_WORK_MEM);
+      return new StagedSearchCopy(filler, others, definition, connect);
+    } catch (error) {
+      await Promise.allSettled(clients.map((client) => client.end()));
+      throw error;
+    }
   }
 
   /** Copies a batch of prompts as prompt_search_sync() (migration 0007) would: lower-cased. */
   async insert(rows: PromptRow[]): Promise<void> {
-    await this.clients[0]?.query(
+    await this.filler.query(
       `INSERT INTO ${STAGED_TABLE} (id, title, prompt)
        SELECT id, lower(title), lower(prompt) FROM unnest($1::text[], $2::text[], $3::text[]) AS batch (id, title, prompt)`,
       [rows.map((row) => row.id), rows.map((row) => row.title), rows.map((row) => row.prompt)],
@@ -85,41 +100,48 @@ export class StagedSearchCopy {
   }
 
   /** Starts building the copy's indexes and keys (call once every prompt is inserted); swapIn waits for them. */
-  buildIndexes(): void {
-    const queue = [...this.definition.builds];
+  startBuilds(): void {
+    this.waiting.push(...this.definition.builds);
     const build = async (client: pg.Client) => {
-      for (let statement = queue.shift(); statement !== undefined; statement = queue.shift()) await client.query(statement);
+      try {
+        for (let statement = this.waiting.shift(); statement !== undefined; statement = this.waiting.shift()) await client.query(statement);
+      } catch (error) {
+        // The other connections stop after the build they are running: the load fails at swapIn anyway.
+        this.waiting.length = 0;
+        throw error;
+      }
     };
-    this.builds = Promise.all(this.clients.map(build));
-    // Awaited by swapIn or close; this only keeps a failure from counting as unhandled meanwhile.
-    this.builds.catch(() => undefined);
+    this.builders = [this.filler, ...this.others].map(build);
+    this.building = true;
+    void Promise.allSettled(this.builders).then(() => {
+      this.building = false;
+    });
   }
 
   /** Puts the built copy in prompt_search's place, in the transaction `load` holds open. */
   async swapIn(load: pg.Client): Promise<void> {
-    if (!this.builds) throw new Error('swapIn() before buildIndexes()');
-    await this.builds;
+    if (this.builders.length === 0) throw new Error('swapIn() before startBuilds()');
+    await Promise.all(this.builders);
     await load.query('DROP TABLE prompt_search');
     await load.query(`ALTER TABLE ${STAGED_TABLE} RENAME TO prompt_search`);
     for (const statement of [...this.definition.renames, ...this.definition.additions]) await load.query(statement);
-    this.swapped = true;
   }
 
   /**
-   * Ends the connections. Unless the copy was swapped in, first stops any
-   * build still running (a run that failed elsewhere) and drops the staged
-   * table; call after the load's own connection has ended, since a failed
-   * swap leaves the table locked by its transaction.
+   * Stops any build still running (a run that failed elsewhere), drops the
+   * staged table and ends the connections. After a committed swap the table
+   * is gone; after a failed one its rollback gave the staged table its name
+   * back. Call after the load's own connection has ended, whose transaction
+   * holds the table's lock until then.
    */
   async close(): Promise<void> {
     try {
-      if (!this.swapped) {
-        await this.cancelRunning();
-        await this.builds?.catch(() => undefined);
-        await this.clients[0]?.query(`DROP TABLE IF EXISTS ${STAGED_TABLE}`);
-      }
+      this.waiting.length = 0;
+      if (this.building) await this.cancelRunning();
+      await Promise.allSettled(this.builders);
+      await this.filler.query(`DROP TABLE IF EXISTS ${STAGED_TABLE}`);
     } finally {
-      await Promise.all(this.clients.map((client) => client.end()));
+      await Promise.allSettled([this.filler, ...this.others].map((client) => client.end()));
     }
   }
 
@@ -128,8 +150,8 @@ export class StagedSearchCopy {
     const canceller = this.connect();
     await canceller.connect();
     try {
-      const pids = this.clients.map((client) => (client as pg.Client & { processID: number }).processID);
-      await canceller.query(`SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid = ANY($1::int[]) AND state = 'active'`, [pids]);
+      const pids = [this.filler, ...this.others].map((client) => (client as pg.Client & { processID: number }).processID);
+      await canceller.query('SELECT pg_cancel_backend(pid) FROM unnest($1::int[]) AS pids (pid)', [pids]);
     } finally {
       await canceller.end();
     }
