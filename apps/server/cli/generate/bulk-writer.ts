@@ -9,7 +9,8 @@ import { FILL_VOCABULARY } from '../../src/db/migrations/0021-prompt-words';
 import { registerSqliteFunctions } from '../../src/db/sqlite-functions';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
 import { type PromptBatch, type SimilarityRow, type TagRow, similarityRows, tagRows } from './prompt-batch';
-import { INDEX_STATISTICS_SQL, LOAD_MAINTENANCE_WORK_MEM, StagedSearchCopy, postgresClient } from './postgres-search-copy';
+import { INDEX_STATISTICS_SQL, LOAD_MAINTENANCE_WORK_MEM, postgresClient } from './postgres-load';
+import { StagedSearchCopy } from './postgres-search-copy';
 import { bulkInserter } from './sqlite-bulk-insert';
 
 /**

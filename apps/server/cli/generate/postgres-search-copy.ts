@@ -1,30 +1,9 @@
 import pg from 'pg';
 import type { PromptRow } from './dataset';
-
-/** A connection to `url` whose unqualified names resolve in `schema` (tests fill a schema of their own). */
-export function postgresClient(url: string, schema?: string): pg.Client {
-  return new pg.Client({ connectionString: url, options: schema ? `-c search_path=${schema}` : undefined });
-}
-
-/**
- * Sorting in memory builds a b-tree several times faster than in temporary
- * files. Set for the connection's session: the commit's VACUUM ANALYZE has
- * it too.
- */
-export const LOAD_MAINTENANCE_WORK_MEM = "SET maintenance_work_mem = '512MB'";
-
-/**
- * The statements that give each column of an index the statistics target it
- * has (`i` names its pg_index row): an index's definition leaves them out,
- * and migration 0020 sets some to 0.
- */
-export const INDEX_STATISTICS_SQL = `coalesce((
-  SELECT string_agg(format('; ALTER INDEX %I ALTER COLUMN %s SET STATISTICS %s', ic.relname, a.attnum, a.attstattarget), '')
-  FROM pg_attribute a JOIN pg_class ic ON ic.oid = a.attrelid
-  WHERE a.attrelid = i.indexrelid AND a.attstattarget >= 0), '')`;
+import { INDEX_STATISTICS_SQL, LOAD_MAINTENANCE_WORK_MEM, postgresClient } from './postgres-load';
 
 /** The table the copy is filled into, beside the library's own until the load's transaction swaps them. */
-export const STAGED_TABLE = 'prompt_search_generated';
+const STAGED_TABLE = 'prompt_search_generated';
 
 /** The connections that fill the copy and build its indexes: one index at a time each. */
 const BUILDERS = 2;
