@@ -1,9 +1,18 @@
 // What the PostgreSQL load's connections share: the load's own (bulk-writer.ts) and the search copy's (postgres-search-copy.ts).
 import pg from 'pg';
 
-/** A connection to `url` whose unqualified names resolve in `schema` (tests fill a schema of their own). */
+/**
+ * A connection to `url` whose unqualified names resolve in `schema` (tests
+ * fill a schema of their own). Its connection dropping (a PostgreSQL
+ * restart, a terminated backend) is an 'error' event, which with no
+ * listener would end the command at once, before the load rolls back and
+ * the staged search copy is dropped; the client's next query is rejected
+ * anyway, and the run fails through its usual path.
+ */
 export function postgresClient(url: string, schema?: string): pg.Client {
-  return new pg.Client({ connectionString: url, options: schema ? `-c search_path=${schema}` : undefined });
+  const client = new pg.Client({ connectionString: url, options: schema ? `-c search_path=${schema}` : undefined });
+  client.on('error', () => undefined);
+  return client;
 }
 
 /**
