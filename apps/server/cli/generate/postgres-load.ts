@@ -6,12 +6,19 @@ import pg from 'pg';
  * fill a schema of their own). Its connection dropping (a PostgreSQL
  * restart, a terminated backend) is an 'error' event, which with no
  * listener would end the command at once, before the load rolls back and
- * the staged search copy is dropped; the client's next query is rejected
- * anyway, and the run fails through its usual path.
+ * the staged search copy is dropped. The query in flight, if any, and the
+ * client's next one are rejected anyway, so the run fails through its
+ * usual path; the cause, which those rejections do not name ("not
+ * queryable"), is written to stderr once.
  */
 export function postgresClient(url: string, schema?: string): pg.Client {
   const client = new pg.Client({ connectionString: url, options: schema ? `-c search_path=${schema}` : undefined });
-  client.on('error', () => undefined);
+  let reported = false;
+  client.on('error', (error) => {
+    if (reported) return;
+    reported = true;
+    console.error(`PostgreSQL connection lost: ${error.message}`);
+  });
   return client;
 }
 
