@@ -28,7 +28,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('postgresClient', () => {
       // first is an uncaught exception: Vitest reports it and this test fails, waiting for 'end' in vain.
       await ended;
       await expect(client.query('SELECT 1')).rejects.toThrow(/not queryable/);
-      expect(stderr.mock.calls).toEqual([[expect.stringMatching(/^PostgreSQL connection lost: terminating connection due to administrator command/)]]);
+      expect(stderr.mock.calls).toEqual([
+        [expect.stringMatching(/^PostgreSQL connection lost: terminating connection due to administrator command/)],
+      ]);
     } finally {
       await client.end();
     }
