@@ -8,8 +8,8 @@ import pg from 'pg';
  * listener would end the command at once, before the load rolls back and
  * the staged search copy is dropped. The query in flight, if any, and the
  * client's next one are rejected anyway, so the run fails through its
- * usual path; the cause, which those rejections do not name ("not
- * queryable"), is written to stderr once.
+ * usual path; the cause, which the next query's rejection does not name
+ * ("not queryable"), is written to stderr once.
  */
 export function postgresClient(url: string, schema?: string): pg.Client {
   const client = new pg.Client({ connectionString: url, options: schema ? `-c search_path=${schema}` : undefined });
