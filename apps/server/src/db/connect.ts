@@ -18,6 +18,7 @@ import { type DatabaseUrl, defaultLongReads } from '../config';
 import type { Database } from './schema';
 import { registerSqliteFunctions } from './sqlite-functions';
 import { startCheckpointThread } from './sqlite-checkpoints';
+import { type FullTextMerges, startFullTextMerges } from './sqlite-full-text-merges';
 import { SqliteReadPool } from './sqlite-read-pool';
 import { sqliteReadPoolDialect } from './sqlite-read-pool-dialect';
 import { RecentlyUsed } from '../runtime/recently-used';
@@ -99,17 +100,19 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   // With a checkpoint thread (decision 0023) the writer's automatic checkpoint is only a backstop, for a log
-  // the thread could not keep up with, and takes over again if the thread is lost. An in-memory database has
-  // no log.
+  // the thread could not keep up with, and takes over again if the thread is lost; so do the thread's merges of
+  // the full-text indexes (decision 0032), in the same small steps. An in-memory database has no log.
+  let writerMerges: FullTextMerges | undefined;
   const checkpoints =
     options.checkpointThread && path !== ':memory:'
       ? startCheckpointThread({
           path,
           busyTimeoutMs: options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS,
           onLost: (reason) => {
-            process.emitWarning(`${reason}; the writer checkpoints the write-ahead log again`);
+            process.emitWarning(`${reason}; the writer checkpoints the write-ahead log and merges the full-text indexes again`);
             try {
               sqlite.pragma(`wal_autocheckpoint = ${SQLITE_WAL_CHECKPOINT_PAGES}`);
+              writerMerges = startFullTextMerges(sqlite, warnOfMergeError);
             } catch {
               // The connection was closed meanwhile: nothing is written any more.
             }
@@ -151,9 +154,24 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
     // Closed here, not through Kysely's destroy(), which skips a driver that never ran a query.
     await pool?.close();
     await checkpoints?.close();
+    writerMerges?.stop();
     await db.destroy();
   };
   return { db, dialect: 'sqlite', readSnapshot, longReads, close };
+}
+
+/**
+ * The writer's merge steps (after its checkpoint thread was lost) report
+ * what fails, once each kind, and go on: a closed connection ends them at
+ * the database's close, and a database still locked by another process
+ * past the timeout is tried again at the next step.
+ */
+const warnedMergeErrors = new Set<string>();
+function warnOfMergeError(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if ((error as { code?: unknown }).code === 'SQLITE_BUSY' || warnedMergeErrors.has(message)) return;
+  warnedMergeErrors.add(message);
+  process.emitWarning(`Merging the full-text indexes failed: ${message}`);
 }
 
 /** Distinct SQL texts kept compiled; list filters combine into a few dozen. */

@@ -23,6 +23,7 @@ import * as searchWordLoops from './migrations/0019-search-word-loops';
 import * as searchWordExpressions from './migrations/0020-search-word-expressions';
 import * as promptWords from './migrations/0021-prompt-words';
 import * as wordIndexMarks from './migrations/0022-word-index-marks';
+import * as fullTextCrisisMerge from './migrations/0023-full-text-crisis-merge';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0020-search-word-expressions': searchWordExpressions,
   '0021-prompt-words': promptWords,
   '0022-word-index-marks': wordIndexMarks,
+  '0023-full-text-crisis-merge': fullTextCrisisMerge,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,13 +3,17 @@
  * own that copies the write-ahead log back into the database file every
  * CHECKPOINT_INTERVAL_MS (sqlite-checkpoints.ts), so the server's thread,
  * which writes, no longer does (its own checkpoint stays as a backstop).
+ * It also merges the full-text indexes' segments in small steps
+ * (sqlite-full-text-merges.ts), which the writer no longer does at once.
  *
  * Run as it is by Node's type stripping and bundled beside the server, as
  * the read pool's worker is (sqlite-read-worker.ts): erasable TypeScript
- * only, importing nothing of the app's but the stop message.
+ * only, importing nothing of the app's but the stop message and the merge
+ * steps.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { startFullTextMerges } from './sqlite-full-text-merges.ts';
 import { STOP_MESSAGE } from './sqlite-thread-messages.ts';
 
 const settings = workerData as { readonly path: string; readonly busyTimeoutMs: number; readonly intervalMs: number };
@@ -24,9 +28,19 @@ const connection = new Database(settings.path, { fileMustExist: true, timeout: s
  */
 const timer = setInterval(() => connection.pragma('wal_checkpoint(PASSIVE)'), settings.intervalMs);
 
+/**
+ * A step that found the database still locked by the writer past the
+ * connection's timeout is tried again at the next; any other error ends
+ * the thread, as a checkpoint's does.
+ */
+const merges = startFullTextMerges(connection, (error) => {
+  if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+});
+
 parentPort?.on('message', (message: unknown) => {
   if (message !== STOP_MESSAGE) return;
   clearInterval(timer);
+  merges.stop();
   connection.close();
   process.exit(0);
 });

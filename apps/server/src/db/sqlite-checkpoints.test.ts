@@ -5,6 +5,9 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, connectDatabase } from './connect';
 import { startCheckpointThread } from './sqlite-checkpoints';
+import { migrateToLatest } from './migrate';
+import { insertBarePrompt } from '../testing/bare-prompt';
+import { segmentsOf } from '../testing/fts5-segments';
 
 /** About 8 MB of rows: 2,000 pages of the log, a fifth of what makes the writer checkpoint itself (10,000). */
 async function writeRows(database: DatabaseHandle): Promise<void> {
@@ -49,6 +52,22 @@ describe("the SQLite write-ahead log's checkpoints", () => {
     expect(await autoCheckpointPages(database)).toBe(100_000);
   });
 
+  it("merge the full-text indexes' segments in the same thread, in small steps", { timeout: 30_000 }, async () => {
+    const path = join(dir, 'merges.db');
+    database = connectDatabase({ kind: 'sqlite', path }, { checkpointThread: true });
+    await migrateToLatest(database.db);
+    // One segment a new prompt: the writes' own steps merge them only every 64 pages written.
+    for (let index = 0; index < 40; index += 1)
+      await insertBarePrompt(database.db, `p${index}`, `Prompt ${index}`, `Write about ${index}.`);
+    const segments = async () => (await segmentsOf((database as DatabaseHandle).db, 'prompts_fts')).length;
+    const written = await segments();
+    expect(written).toBeGreaterThan(8);
+    // The thread looks every second, and merges levels of four segments or more.
+    const deadline = performance.now() + 20_000;
+    while ((await segments()) > 6 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await segments()).toBeLessThanOrEqual(6);
+  });
+
   it('are left to the writer, at its own threshold, in any other process on the file', async () => {
     const path = join(dir, 'writer.db');
     // Read threads, as the bench's and the tests' own connections have, but no checkpoint thread.
@@ -75,7 +94,7 @@ describe("the SQLite write-ahead log's checkpoints", () => {
     // Removed before the thread, still loading its driver, opens it: the thread cannot, and is lost. The
     // writer's connection keeps the file it opened.
     rmSync(path);
-    expect(await warned).toMatch(/the writer checkpoints the write-ahead log again/);
+    expect(await warned).toMatch(/the writer checkpoints the write-ahead log and merges the full-text indexes again/);
     expect(await autoCheckpointPages(database)).toBe(10_000);
   });
 

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Segment, pagesMerged, pagesOf, segmentsOf } from '../testing/fts5-segments';
+import { type DatabaseHandle, connectDatabase } from './connect';
+import { migrateToLatest } from './migrate';
+import * as fullTextCrisisMerge from './migrations/0023-full-text-crisis-merge';
+import type { Database } from './schema';
+import { fullTextIndexes, mergeStep } from './sqlite-full-text-merges';
+
+/** Prompts `from` to `to`, in one statement and so one transaction, each with 300 characters of text no other shares. */
+function insertPrompts(db: Kysely<Database>, from: number, to: number) {
+  return sql`WITH RECURSIVE n(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM n WHERE i < ${to})
+    INSERT INTO prompts (id, title, prompt, category, model, created_at)
+    SELECT 'p' || i, 'Prompt ' || i, 'Write about ' || lower(hex(randomblob(150))), 'Writing', 'o3', '2026-11-01T00:00:00.000Z' FROM n`.execute(
+    db,
+  );
+}
+
+/** The prompts built in bulk, as the generator builds them: one large segment of the trigram index. */
+const BUILT_PROMPTS = 12_000;
+/** New prompts after it, one a transaction: enough for FTS5's default crisismerge to merge the large segment's whole level. */
+const NEW_PROMPTS = 600;
+
+/**
+ * A library of BUILT_PROMPTS in one transaction, the trigram index's
+ * in-memory terms made large enough to hold them all (the generator's
+ * `hashsize`), so the index is one segment, as after a rebuild.
+ */
+async function builtLibrary(database: DatabaseHandle): Promise<number> {
+  await migrateToLatest(database.db);
+  await sql`INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('hashsize', 1000000000)`.execute(database.db);
+  await insertPrompts(database.db, 1, BUILT_PROMPTS);
+  await sql`INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('hashsize', 1048576)`.execute(database.db);
+  const segments = await segmentsOf(database.db, 'prompts_fts');
+  expect(segments).toHaveLength(1);
+  return pagesOf(segments[0] as Segment);
+}
+
+describe("the SQLite full-text indexes' merges", () => {
+  let dir: string;
+  let database: DatabaseHandle | undefined;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pv-merges-'));
+    database = connectDatabase({ kind: 'sqlite', path: join(dir, 'merges.db') }, { readThreads: 0 });
+  });
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('never have one new prompt merge a large segment at once', { timeout: 60_000 }, async () => {
+    const db = (database as DatabaseHandle).db;
+    const builtPages = await builtLibrary(database as DatabaseHandle);
+    expect(builtPages).toBeGreaterThan(3000);
+    let mostMerged = 0;
+    let before = await segmentsOf(db, 'prompts_fts');
+    for (let next = BUILT_PROMPTS + 1; next <= BUILT_PROMPTS + NEW_PROMPTS; next += 1) {
+      await insertPrompts(db, next, next);
+      const after = await segmentsOf(db, 'prompts_fts');
+      mostMerged = Math.max(mostMerged, pagesMerged(before, after));
+      before = after;
+    }
+    // The writes' own steps merge some (about 64 pages for each level every 64 pages written), never the whole segment.
+    expect(mostMerged).toBeGreaterThan(0);
+    expect(mostMerged).toBeLessThan(builtPages / 4);
+  });
+
+  it('keep the levels short, a bounded step at a time', { timeout: 60_000 }, async () => {
+    const db = (database as DatabaseHandle).db;
+    await builtLibrary(database as DatabaseHandle);
+    // A connection of its own, as the maintenance thread's, taking a step after each new prompt.
+    const steps = new SqliteDatabase(join(dir, 'merges.db'));
+    try {
+      expect(fullTextIndexes(steps)).toEqual([
+        'prompt_title_words',
+        'prompt_titles_fts',
+        'prompt_words',
+        'prompts_fts',
+        'search_vocabulary_grams',
+      ]);
+      let mostMerged = 0;
+      for (let next = BUILT_PROMPTS + 1; next <= BUILT_PROMPTS + NEW_PROMPTS; next += 1) {
+        await insertPrompts(db, next, next);
+        const before = await segmentsOf(db, 'prompts_fts');
+        mergeStep(steps, 'prompts_fts');
+        mostMerged = Math.max(mostMerged, pagesMerged(before, await segmentsOf(db, 'prompts_fts')));
+      }
+      // Left to the writes, the new prompts' segments pile up beside the large one's merge: one for each.
+      expect((await segmentsOf(db, 'prompts_fts')).length).toBeLessThan(NEW_PROMPTS / 20);
+      expect(mostMerged).toBeLessThanOrEqual(2 * 64);
+      // Done: a step with nothing left to merge says so.
+      while (mergeStep(steps, 'prompts_fts'));
+      expect(mergeStep(steps, 'prompts_fts')).toBe(false);
+    } finally {
+      steps.close();
+    }
+  });
+
+  it('are left to the whole level once more, on every full-text index, when migration 0023 is rolled back', async () => {
+    const db = (database as DatabaseHandle).db;
+    await migrateToLatest(db);
+    const reader = new SqliteDatabase(join(dir, 'merges.db'), { readonly: true });
+    try {
+      const crisisMerges = () =>
+        fullTextIndexes(reader).map(
+          (index) => (reader.prepare(`SELECT v FROM "${index}_config" WHERE k = 'crisismerge'`).get() as { v: number } | undefined)?.v,
+        );
+      expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.CRISIS_MERGE_OFF));
+      await fullTextCrisisMerge.down(db as unknown as Kysely<unknown>);
+      expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.DEFAULT_CRISIS_MERGE));
+      await fullTextCrisisMerge.up(db as unknown as Kysely<unknown>);
+      expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.CRISIS_MERGE_OFF));
+    } finally {
+      reader.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * SQLite: the merging of the full-text indexes' segments, in small steps
+ * off the server's JavaScript thread (decision 0032).
+ *
+ * FTS5 keeps each index as segments on levels: every write adds a small
+ * one, and merges a bounded part of the others as it goes. Migration 0023
+ * turns off the one unbounded merge, a level's whole merge once it holds 16
+ * segments, which had one new prompt rewrite a large segment at once (1.8 s
+ * at 100,000 prompts). Nothing then stops the small segments piling up on
+ * a level whose large segment is being merged, a step per write: these
+ * steps finish that merge and keep the levels short, from the SQLite
+ * maintenance thread (sqlite-checkpoint-worker.ts), or from the writer
+ * should that thread be lost (connect.ts).
+ *
+ * Plain TypeScript that Node's type stripping runs as it is, as the thread
+ * must be.
+ */
+
+/**
+ * The pages one step may write: 64 took 5-9 ms at 100,000 prompts, the
+ * longest a write of the server's may wait for the step's lock.
+ */
+export const MERGE_STEP_PAGES = 64;
+
+/** How often a step runs while the indexes have merging to do: at 64 pages, 640 pages a second. */
+export const MERGE_STEP_INTERVAL_MS = 100;
+
+/** How often the indexes are looked at again once a round of steps found nothing to merge. */
+export const MERGE_IDLE_INTERVAL_MS = 1000;
+
+/** The FTS5 indexes of the database, as its schema lists them. */
+export function fullTextIndexes(connection: Database.Database): string[] {
+  const rows = connection
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5(%' ORDER BY name`)
+    .all() as { name: string }[];
+  return rows.map((row) => row.name);
+}
+
+/**
+ * One step of merging for `index`: up to MERGE_STEP_PAGES pages written
+ * (FTS5's 'merge' command, which continues a merge under way or starts one
+ * on a level of four segments or more). Whether it merged anything: FTS5
+ * counts each page it writes as a change, and one change for the command.
+ */
+export function mergeStep(connection: Database.Database, index: string): boolean {
+  const { changes } = connection.prepare(`INSERT INTO "${index}"("${index}", rank) VALUES ('merge', ${MERGE_STEP_PAGES})`).run();
+  return changes > 1;
+}
+
+export interface FullTextMerges {
+  stop(): void;
+}
+
+/**
+ * Runs merge steps on `connection`'s full-text indexes, one index a step
+ * in turn, every MERGE_STEP_INTERVAL_MS while one has merging to do, else
+ * every MERGE_IDLE_INTERVAL_MS. An index with nothing to merge hands its
+ * turn to the next at once. `onError` gets what a step throws (a database
+ * still busy past the connection's timeout, a closed file), and may throw
+ * it on; else the steps go on.
+ */
+export function startFullTextMerges(connection: Database.Database, onError: (error: unknown) => void): FullTextMerges {
+  let indexes: string[] | undefined;
+  let next = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const round = (): boolean => {
+    // Read once the schema is there: the server may start this before its migrations run.
+    indexes = indexes?.length ? indexes : fullTextIndexes(connection);
+    for (let tried = 0; tried < indexes.length; tried += 1) {
+      const index = indexes[next % indexes.length] ?? '';
+      next += 1;
+      if (mergeStep(connection, index)) return true;
+    }
+    return false;
+  };
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      let merged = false;
+      try {
+        merged = round();
+      } catch (error) {
+        // Read the indexes again next time: one may have been dropped (a migration rolled back).
+        indexes = undefined;
+        onError(error);
+      }
+      schedule(merged ? MERGE_STEP_INTERVAL_MS : MERGE_IDLE_INTERVAL_MS);
+    }, delayMs);
+    // Never what keeps a process alive.
+    timer.unref();
+  };
+  schedule(MERGE_IDLE_INTERVAL_MS);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
