@@ -48,7 +48,8 @@ describe.each(TEST_DIALECTS)('importing the real awesome-chatgpt-prompts.csv on 
     files.cleanup();
   });
 
-  it('reports figures that match the file, and a second import adds nothing', async () => {
+  // Two runs of the CLI, each a process of its own: 3-6 s on a busy two-core machine, past Vitest's default 5 s.
+  it('reports figures that match the file, and a second import adds nothing', { timeout: 30_000 }, async () => {
     const expected = expectedFigures();
     // The file as the brief describes it: 1,524 prompts, ~200 long titles, ~160 long texts.
     expect(expected.read).toBe(1524);
