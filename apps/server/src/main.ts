@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     readThreads: config.sqliteReadThreads,
     // SQLITE_READ_THREADS=0 asks for no thread at all (README).
     checkpointThread: config.sqliteReadThreads !== 0,
+    fullTextMerges: true,
     longReadConnections: config.postgresLongReadConnections,
   });
   await migrateToLatest(database.db);

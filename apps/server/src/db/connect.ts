@@ -66,6 +66,12 @@ export interface ConnectOptions {
    * checkpoints, as before.
    */
   readonly checkpointThread?: boolean;
+  /**
+   * SQLite only: whether this process merges the full-text indexes in small steps (decision 0032): the
+   * server's choice (main.ts). The checkpoint thread takes them when it runs, else the writer does; a
+   * writer's own steps merge little, and the levels of a large merge under way grow meanwhile.
+   */
+  readonly fullTextMerges?: boolean;
   /** SQLite only: how long to wait for another connection's lock (tests shorten it). */
   readonly busyTimeoutMs?: number;
   /** SQLite only: threads for long reads (DatabaseHandle.longReads); 0 runs them on the main connection. */
@@ -120,6 +126,7 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
         })
       : undefined;
   sqlite.pragma(`wal_autocheckpoint = ${checkpoints ? SQLITE_WAL_BACKSTOP_PAGES : SQLITE_WAL_CHECKPOINT_PAGES}`);
+  if (options.fullTextMerges && !checkpoints) writerMerges = startFullTextMerges(sqlite, warnOfMergeError);
   sqlite.pragma('foreign_keys = ON');
   registerSqliteFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });

@@ -101,6 +101,23 @@ describe("the SQLite full-text indexes' merges", () => {
     }
   });
 
+  it('are taken by the writer of a server with no checkpoint thread', { timeout: 30_000 }, async () => {
+    const writer = connectDatabase({ kind: 'sqlite', path: join(dir, 'writer.db') }, { readThreads: 0, fullTextMerges: true });
+    try {
+      await migrateToLatest(writer.db);
+      // One segment a new prompt: the writes' own steps merge them only every 64 pages written.
+      for (let next = 1; next <= 40; next += 1) await insertPrompts(writer.db, next, next);
+      const segments = async () => (await segmentsOf(writer.db, 'prompts_fts')).length;
+      expect(await segments()).toBeGreaterThan(8);
+      // The steps look every second, and merge levels of four segments or more.
+      const deadline = performance.now() + 20_000;
+      while ((await segments()) > 6 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await segments()).toBeLessThanOrEqual(6);
+    } finally {
+      await writer.close();
+    }
+  });
+
   it('are left to the whole level once more, on every full-text index, when migration 0023 is rolled back', async () => {
     const db = (database as DatabaseHandle).db;
     await migrateToLatest(db);
