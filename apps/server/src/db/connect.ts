@@ -18,7 +18,7 @@ import { type DatabaseUrl, defaultLongReads } from '../config';
 import type { Database } from './schema';
 import { registerSqliteFunctions } from './sqlite-functions';
 import { startCheckpointThread } from './sqlite-checkpoints';
-import { type FullTextMerges, startFullTextMerges } from './sqlite-full-text-merges';
+import { type FullTextMerges, isPassingMergeError, startFullTextMerges } from './sqlite-full-text-merges';
 import { SqliteReadPool } from './sqlite-read-pool';
 import { sqliteReadPoolDialect } from './sqlite-read-pool-dialect';
 import { RecentlyUsed } from '../runtime/recently-used';
@@ -168,15 +168,13 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
 }
 
 /**
- * The writer's merge steps (after its checkpoint thread was lost) report
- * what fails, once each kind, and go on: a closed connection ends them at
- * the database's close, and a database still locked by another process
- * past the timeout is tried again at the next step.
+ * The writer's merge steps report what fails, once each message, and go
+ * on; those that pass with time (isPassingMergeError) silently.
  */
 const warnedMergeErrors = new Set<string>();
 function warnOfMergeError(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  if ((error as { code?: unknown }).code === 'SQLITE_BUSY' || warnedMergeErrors.has(message)) return;
+  if (isPassingMergeError(error) || warnedMergeErrors.has(message)) return;
   warnedMergeErrors.add(message);
   process.emitWarning(`Merging the full-text indexes failed: ${message}`);
 }

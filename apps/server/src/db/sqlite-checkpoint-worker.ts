@@ -13,7 +13,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { startFullTextMerges } from './sqlite-full-text-merges.ts';
+import { isPassingMergeError, startFullTextMerges } from './sqlite-full-text-merges.ts';
 import { STOP_MESSAGE } from './sqlite-thread-messages.ts';
 
 const settings = workerData as { readonly path: string; readonly busyTimeoutMs: number; readonly intervalMs: number };
@@ -30,11 +30,11 @@ const timer = setInterval(() => connection.pragma('wal_checkpoint(PASSIVE)'), se
 
 /**
  * A step that found the database still locked by the writer past the
- * connection's timeout is tried again at the next; any other error ends
- * the thread, as a checkpoint's does.
+ * connection's timeout, or an index gone, is tried again at the next; any
+ * other error ends the thread, as a checkpoint's does.
  */
 const merges = startFullTextMerges(connection, (error) => {
-  if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+  if (!isPassingMergeError(error)) throw error;
 });
 
 parentPort?.on('message', (message: unknown) => {

@@ -22,8 +22,12 @@ function insertPrompts(db: Kysely<Database>, from: number, to: number) {
 
 /** The prompts built in bulk, as the generator builds them: one large segment of the trigram index. */
 const BUILT_PROMPTS = 12_000;
-/** New prompts after it, one a transaction: enough for FTS5's default crisismerge to merge the large segment's whole level. */
-const NEW_PROMPTS = 600;
+/**
+ * New prompts after it, one a transaction: enough for FTS5's default
+ * crisismerge (16) to merge the large segment's whole level, short of
+ * migration 0023's (256).
+ */
+const NEW_PROMPTS = 240;
 
 /**
  * A library of BUILT_PROMPTS in one transaction, the trigram index's
@@ -39,6 +43,29 @@ async function builtLibrary(database: DatabaseHandle): Promise<number> {
   expect(segments).toHaveLength(1);
   return pagesOf(segments[0] as Segment);
 }
+
+describe("the SQLite writer's transactions", () => {
+  it('take the write lock as they begin, so a write of another connection after their first read cannot fail them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pv-begin-'));
+    const path = join(dir, 'begin.db');
+    const writer = connectDatabase({ kind: 'sqlite', path }, { readThreads: 0 });
+    const other = new SqliteDatabase(path, { timeout: 50 });
+    try {
+      await sql`CREATE TABLE notes (text TEXT NOT NULL)`.execute(writer.db);
+      await writer.db.transaction().execute(async (trx) => {
+        await sql`SELECT count(*) FROM notes`.execute(trx);
+        // Begun deferred, the transaction would hold no lock yet: this write would pass, and the next fail.
+        expect(() => other.prepare(`INSERT INTO notes VALUES ('other')`).run()).toThrow(/locked|busy/i);
+        await sql`INSERT INTO notes VALUES ('writer')`.execute(trx);
+      });
+      expect(other.prepare('SELECT text FROM notes').all()).toEqual([{ text: 'writer' }]);
+    } finally {
+      other.close();
+      await writer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe("the SQLite full-text indexes' merges", () => {
   let dir: string;
@@ -84,15 +111,18 @@ describe("the SQLite full-text indexes' merges", () => {
         'search_vocabulary_grams',
       ]);
       let mostMerged = 0;
+      let stepsMerging = 0;
       for (let next = BUILT_PROMPTS + 1; next <= BUILT_PROMPTS + NEW_PROMPTS; next += 1) {
         await insertPrompts(db, next, next);
         const before = await segmentsOf(db, 'prompts_fts');
-        mergeStep(steps, 'prompts_fts');
+        if (mergeStep(steps, 'prompts_fts')) stepsMerging += 1;
         mostMerged = Math.max(mostMerged, pagesMerged(before, await segmentsOf(db, 'prompts_fts')));
       }
       // Left to the writes, the new prompts' segments pile up beside the large one's merge: one for each.
       expect((await segmentsOf(db, 'prompts_fts')).length).toBeLessThan(NEW_PROMPTS / 20);
       expect(mostMerged).toBeLessThanOrEqual(2 * 64);
+      // The large segment's 3,000 pages and more, 64 a step, then the small ones: most steps had merging to do.
+      expect(stepsMerging).toBeGreaterThan(NEW_PROMPTS / 2);
       // Done: a step with nothing left to merge says so.
       while (mergeStep(steps, 'prompts_fts'));
       expect(mergeStep(steps, 'prompts_fts')).toBe(false);
@@ -127,11 +157,11 @@ describe("the SQLite full-text indexes' merges", () => {
         fullTextIndexes(reader).map(
           (index) => (reader.prepare(`SELECT v FROM "${index}_config" WHERE k = 'crisismerge'`).get() as { v: number } | undefined)?.v,
         );
-      expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.CRISIS_MERGE_OFF));
+      expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.CRISIS_MERGE_SEGMENTS));
       await fullTextCrisisMerge.down(db as unknown as Kysely<unknown>);
       expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.DEFAULT_CRISIS_MERGE));
       await fullTextCrisisMerge.up(db as unknown as Kysely<unknown>);
-      expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.CRISIS_MERGE_OFF));
+      expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.CRISIS_MERGE_SEGMENTS));
     } finally {
       reader.close();
     }

@@ -6,21 +6,22 @@ import type Database from 'better-sqlite3';
  *
  * FTS5 keeps each index as segments on levels: every write adds a small
  * one, and merges a bounded part of the others as it goes. Migration 0023
- * turns off the one unbounded merge, a level's whole merge once it holds 16
- * segments, which had one new prompt rewrite a large segment at once (1.8 s
- * at 100,000 prompts). Nothing then stops the small segments piling up on
- * a level whose large segment is being merged, a step per write: these
- * steps finish that merge and keep the levels short, from the SQLite
- * maintenance thread (sqlite-checkpoint-worker.ts), or from the writer
- * should that thread be lost (connect.ts).
+ * puts off the one unbounded merge, a level's whole merge, from 16
+ * segments to 256: at 16 it had one new prompt rewrite a large segment at
+ * once (1.8 s at 100,000 prompts, 4.2 s at 1,000,000). Meanwhile the small
+ * segments pile up on a level whose large segment is being merged, one a
+ * write: these steps finish that merge and keep the levels short, from the
+ * SQLite checkpoint thread (sqlite-checkpoint-worker.ts), or from the
+ * server's writer when it has no such thread or has lost it (connect.ts).
  *
  * Plain TypeScript that Node's type stripping runs as it is, as the thread
  * must be.
  */
 
 /**
- * The pages one step may write: 64 took 5-9 ms at 100,000 prompts, the
- * longest a write of the server's may wait for the step's lock.
+ * The pages one step may write: 64 took 5-9 ms at 100,000 prompts. A write
+ * of the server's that finds the step holding the lock waits that long and
+ * a little more (SQLite's busy handler sleeps 1, 2, 5, 10 ms in turn).
  */
 export const MERGE_STEP_PAGES = 64;
 
@@ -41,12 +42,25 @@ export function fullTextIndexes(connection: Database.Database): string[] {
 /**
  * One step of merging for `index`: up to MERGE_STEP_PAGES pages written
  * (FTS5's 'merge' command, which continues a merge under way or starts one
- * on a level of four segments or more). Whether it merged anything: FTS5
- * counts each page it writes as a change, and one change for the command.
+ * on a level of four segments or more). Whether it merged anything: the
+ * connection's total changes count each page FTS5 wrote, besides one for
+ * the command (the statement's own count is that one alone).
  */
 export function mergeStep(connection: Database.Database, index: string): boolean {
-  const { changes } = connection.prepare(`INSERT INTO "${index}"("${index}", rank) VALUES ('merge', ${MERGE_STEP_PAGES})`).run();
-  return changes > 1;
+  const totalChanges = connection.prepare('SELECT total_changes() AS n');
+  const before = (totalChanges.get() as { n: number }).n;
+  connection.prepare(`INSERT INTO "${index}"("${index}", rank) VALUES ('merge', ${MERGE_STEP_PAGES})`).run();
+  return (totalChanges.get() as { n: number }).n - before > 1;
+}
+
+/**
+ * Whether a step's error passes with time: the database locked past the
+ * connection's timeout (SQLITE_BUSY and its kinds), or an index gone from
+ * the schema (SQLITE_ERROR, "no such table": the list is read again).
+ */
+export function isPassingMergeError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_ERROR');
 }
 
 export interface FullTextMerges {
@@ -67,13 +81,16 @@ export function startFullTextMerges(connection: Database.Database, onError: (err
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const round = (): boolean => {
-    // Read once the schema is there: the server may start this before its migrations run.
-    indexes = indexes?.length ? indexes : fullTextIndexes(connection);
-    for (let tried = 0; tried < indexes.length; tried += 1) {
-      const index = indexes[next % indexes.length] ?? '';
+    // A writer's own steps wait for its transaction to end: one run inside it would be undone by its rollback.
+    if (connection.inTransaction) return true;
+    // Read again after a round with nothing to merge: the server starts this before its migrations run.
+    indexes ??= fullTextIndexes(connection);
+    for (const _ of indexes) {
+      const index = indexes[next % indexes.length] as string;
       next += 1;
       if (mergeStep(connection, index)) return true;
     }
+    indexes = undefined;
     return false;
   };
   const schedule = (delayMs: number) => {

@@ -30,6 +30,9 @@ export async function segmentsOf<DB>(db: Kysely<DB>, index: string): Promise<Seg
   const { rows } = await sql<{ block: Uint8Array }>`SELECT block FROM ${sql.table(`${index}_data`)} WHERE id = 10`.execute(db);
   const block = rows[0]?.block;
   if (!block) throw new Error(`${index} has no structure record`);
+  // FTS5's second structure format (contentless_delete indexes, none of ours) starts so after the cookie.
+  if (block[4] === 0xff && block[5] === 0x00 && block[6] === 0x00 && block[7] === 0x01)
+    throw new Error(`${index}: a structure this reader does not know`);
   const next = (() => {
     let at = 4;
     return () => {
