@@ -18,7 +18,7 @@ import { type DatabaseUrl, defaultLongReads } from '../config';
 import type { Database } from './schema';
 import { registerSqliteFunctions } from './sqlite-functions';
 import { startCheckpointThread } from './sqlite-checkpoints';
-import { type FullTextMerges, isPassingMergeError, startFullTextMerges } from './sqlite-full-text-merges';
+import { type FullTextMerges, isBusy, startFullTextMerges } from './sqlite-full-text-merges';
 import { SqliteReadPool } from './sqlite-read-pool';
 import { sqliteReadPoolDialect } from './sqlite-read-pool-dialect';
 import { RecentlyUsed } from '../runtime/recently-used';
@@ -67,9 +67,10 @@ export interface ConnectOptions {
    */
   readonly checkpointThread?: boolean;
   /**
-   * SQLite only: whether this process merges the full-text indexes in small steps (decision 0032): the
-   * server's choice (main.ts). The checkpoint thread takes them when it runs, else the writer does; a
-   * writer's own steps merge little, and the levels of a large merge under way grow meanwhile.
+   * SQLite only: whether the writer merges the full-text indexes in small steps (decision 0032) when no
+   * checkpoint thread does: the server's choice (main.ts). A checkpoint thread always merges, and the writer
+   * takes its steps over if it is lost. Without steps, a large merge under way goes at the writes' pace and
+   * its level gathers their segments.
    */
   readonly fullTextMerges?: boolean;
   /** SQLite only: how long to wait for another connection's lock (tests shorten it). */
@@ -169,12 +170,12 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
 
 /**
  * The writer's merge steps report what fails, once each message, and go
- * on; those that pass with time (isPassingMergeError) silently.
+ * on; a database locked by another process (isBusy) silently.
  */
 const warnedMergeErrors = new Set<string>();
 function warnOfMergeError(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  if (isPassingMergeError(error) || warnedMergeErrors.has(message)) return;
+  if (isBusy(error) || warnedMergeErrors.has(message)) return;
   warnedMergeErrors.add(message);
   process.emitWarning(`Merging the full-text indexes failed: ${message}`);
 }

@@ -13,11 +13,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { isPassingMergeError, startFullTextMerges } from './sqlite-full-text-merges.ts';
+import { MERGE_BUSY_TIMEOUT_MS, isBusy, startFullTextMerges } from './sqlite-full-text-merges.ts';
 import { STOP_MESSAGE } from './sqlite-thread-messages.ts';
 
 const settings = workerData as { readonly path: string; readonly busyTimeoutMs: number; readonly intervalMs: number };
-const connection = new Database(settings.path, { fileMustExist: true, timeout: settings.busyTimeoutMs });
+// Its checkpoints never wait for a lock (PASSIVE); its merge steps wait briefly, and try again at the next.
+const connection = new Database(settings.path, { fileMustExist: true, timeout: Math.min(settings.busyTimeoutMs, MERGE_BUSY_TIMEOUT_MS) });
 
 /**
  * PASSIVE copies the pages no reader still needs and never waits for a
@@ -29,12 +30,12 @@ const connection = new Database(settings.path, { fileMustExist: true, timeout: s
 const timer = setInterval(() => connection.pragma('wal_checkpoint(PASSIVE)'), settings.intervalMs);
 
 /**
- * A step that found the database still locked by the writer past the
- * connection's timeout, or an index gone, is tried again at the next; any
- * other error ends the thread, as a checkpoint's does.
+ * A step that found the database still locked by the writer is tried again
+ * at the next; any other error ends the thread, as a checkpoint's does, and
+ * the writer takes the checkpoints and the merges over, with a warning.
  */
 const merges = startFullTextMerges(connection, (error) => {
-  if (!isPassingMergeError(error)) throw error;
+  if (!isBusy(error)) throw error;
 });
 
 parentPort?.on('message', (message: unknown) => {

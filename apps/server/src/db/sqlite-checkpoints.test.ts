@@ -54,11 +54,13 @@ describe("the SQLite write-ahead log's checkpoints", () => {
 
   it("merge the full-text indexes' segments in the same thread, in small steps", { timeout: 30_000 }, async () => {
     const path = join(dir, 'merges.db');
+    // Written with no thread running, so none merges before the count below: one segment a new prompt, which
+    // the writes' own steps merge only every 64 pages written.
+    const writer = connectDatabase({ kind: 'sqlite', path }, { readThreads: 0 });
+    await migrateToLatest(writer.db);
+    for (let index = 0; index < 40; index += 1) await insertBarePrompt(writer.db, `p${index}`, `Prompt ${index}`, `Write about ${index}.`);
+    await writer.close();
     database = connectDatabase({ kind: 'sqlite', path }, { checkpointThread: true });
-    await migrateToLatest(database.db);
-    // One segment a new prompt: the writes' own steps merge them only every 64 pages written.
-    for (let index = 0; index < 40; index += 1)
-      await insertBarePrompt(database.db, `p${index}`, `Prompt ${index}`, `Write about ${index}.`);
     const segments = async () => (await segmentsOf((database as DatabaseHandle).db, 'prompts_fts')).length;
     const written = await segments();
     expect(written).toBeGreaterThan(8);

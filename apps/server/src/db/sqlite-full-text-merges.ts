@@ -25,11 +25,19 @@ import type Database from 'better-sqlite3';
  */
 export const MERGE_STEP_PAGES = 64;
 
-/** How often a step runs while the indexes have merging to do: at 64 pages, 640 pages a second. */
+/** How often a step runs while the indexes have merging to do: at 64 pages, up to 640 pages a second. */
 export const MERGE_STEP_INTERVAL_MS = 100;
 
 /** How often the indexes are looked at again once a round of steps found nothing to merge. */
 export const MERGE_IDLE_INTERVAL_MS = 1000;
+
+/**
+ * How long a step of the checkpoint thread waits for the writer's lock
+ * before it gives up until the next: short, so the thread can always stop
+ * within its time (sqlite-threads.ts), where the connection's own timeout
+ * (5 s) is that whole time.
+ */
+export const MERGE_BUSY_TIMEOUT_MS = 100;
 
 /** The FTS5 indexes of the database, as its schema lists them. */
 export function fullTextIndexes(connection: Database.Database): string[] {
@@ -43,8 +51,9 @@ export function fullTextIndexes(connection: Database.Database): string[] {
  * One step of merging for `index`: up to MERGE_STEP_PAGES pages written
  * (FTS5's 'merge' command, which continues a merge under way or starts one
  * on a level of four segments or more). Whether it merged anything: the
- * connection's total changes count each page FTS5 wrote, besides one for
- * the command (the statement's own count is that one alone).
+ * connection's total changes count each row FTS5 wrote or deleted in its
+ * own tables, besides one for the command (the statement's own count is
+ * that one alone).
  */
 export function mergeStep(connection: Database.Database, index: string): boolean {
   const totalChanges = connection.prepare('SELECT total_changes() AS n');
@@ -53,14 +62,10 @@ export function mergeStep(connection: Database.Database, index: string): boolean
   return (totalChanges.get() as { n: number }).n - before > 1;
 }
 
-/**
- * Whether a step's error passes with time: the database locked past the
- * connection's timeout (SQLITE_BUSY and its kinds), or an index gone from
- * the schema (SQLITE_ERROR, "no such table": the list is read again).
- */
-export function isPassingMergeError(error: unknown): boolean {
+/** Whether a step's error passes with time: the database locked past the connection's timeout (SQLITE_BUSY and its kinds). */
+export function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_ERROR');
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 export interface FullTextMerges {
@@ -72,11 +77,13 @@ export interface FullTextMerges {
  * in turn, every MERGE_STEP_INTERVAL_MS while one has merging to do, else
  * every MERGE_IDLE_INTERVAL_MS. An index with nothing to merge hands its
  * turn to the next at once. `onError` gets what a step throws (a database
- * still busy past the connection's timeout, a closed file), and may throw
- * it on; else the steps go on.
+ * still busy past the connection's timeout, a closed file, a broken index),
+ * and may throw it on; else the steps go on. An index dropped meanwhile (a
+ * migration rolled back) is no error: the list is read again.
  */
 export function startFullTextMerges(connection: Database.Database, onError: (error: unknown) => void): FullTextMerges {
   let indexes: string[] | undefined;
+  let current: string | undefined;
   let next = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -86,9 +93,9 @@ export function startFullTextMerges(connection: Database.Database, onError: (err
     // Read again after a round with nothing to merge: the server starts this before its migrations run.
     indexes ??= fullTextIndexes(connection);
     for (const _ of indexes) {
-      const index = indexes[next % indexes.length] as string;
+      current = indexes[next % indexes.length] as string;
       next += 1;
-      if (mergeStep(connection, index)) return true;
+      if (mergeStep(connection, current)) return true;
     }
     indexes = undefined;
     return false;
@@ -100,9 +107,9 @@ export function startFullTextMerges(connection: Database.Database, onError: (err
       try {
         merged = round();
       } catch (error) {
-        // Read the indexes again next time: one may have been dropped (a migration rolled back).
         indexes = undefined;
-        onError(error);
+        const dropped = current !== undefined && !fullTextIndexes(connection).includes(current);
+        if (!dropped) onError(error);
       }
       schedule(merged ? MERGE_STEP_INTERVAL_MS : MERGE_IDLE_INTERVAL_MS);
     }, delayMs);
