@@ -19,9 +19,11 @@ import type Database from 'better-sqlite3';
  */
 
 /**
- * The pages one step may write: 64 took 5-9 ms at 100,000 prompts. A write
- * of the server's that finds the step holding the lock waits that long and
- * a little more (SQLite's busy handler sleeps 1, 2, 5, 10 ms in turn).
+ * The pages one step may write. At 100,000 prompts, of 376 steps with work
+ * (one connection, merges under way), p50 6.3 ms, p90 26 ms, max 52 ms. A
+ * write of the server's that finds the step holding the lock waits that
+ * long and a little more (SQLite's busy handler sleeps 1, 2, 5, 10 ms in
+ * turn).
  */
 export const MERGE_STEP_PAGES = 64;
 
