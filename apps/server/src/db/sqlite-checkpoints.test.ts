@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { linkSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -81,7 +81,7 @@ describe("the SQLite write-ahead log's checkpoints", () => {
     expect(statSync(`${path}-wal`).size).toBeGreaterThan(7 * MB);
   });
 
-  it('go back to the writer, at its own threshold, when the thread is lost', async () => {
+  it('go back to the writer, at its own threshold, with the merges, when the thread is lost', { timeout: 30_000 }, async () => {
     const path = join(dir, 'lost.db');
     const warned = new Promise<string>((resolve) => {
       const onWarning = (warning: Error) => {
@@ -93,11 +93,23 @@ describe("the SQLite write-ahead log's checkpoints", () => {
     });
     database = connectDatabase({ kind: 'sqlite', path }, { checkpointThread: true });
     expect(await autoCheckpointPages(database)).toBe(100_000);
-    // Removed before the thread, still loading its driver, opens it: the thread cannot, and is lost. The
-    // writer's connection keeps the file it opened.
+    // Taken away before the thread, still loading its driver, opens it: the thread cannot, and is lost. The
+    // writer's connection keeps the file it opened, which is then put back, for SQLite writes only to a file
+    // that is still there.
+    linkSync(path, `${path}.kept`);
     rmSync(path);
     expect(await warned).toMatch(/the writer checkpoints the write-ahead log and merges the full-text indexes again/);
+    renameSync(`${path}.kept`, path);
     expect(await autoCheckpointPages(database)).toBe(10_000);
+    // One segment a new prompt, which the writes' own steps merge only every 64 pages written: the writer's
+    // steps, every second, merge levels of four segments or more.
+    const db = database.db;
+    await migrateToLatest(db);
+    for (let index = 0; index < 40; index += 1) await insertBarePrompt(db, `p${index}`, `Prompt ${index}`, `Write about ${index}.`);
+    const segments = async () => (await segmentsOf(db, 'prompts_fts')).length;
+    const deadline = performance.now() + 20_000;
+    while ((await segments()) > 6 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await segments()).toBeLessThanOrEqual(6);
   });
 
   it('say so once when their thread is lost, so the writer can take them over', async () => {

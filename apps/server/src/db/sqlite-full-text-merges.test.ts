@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Segment, pagesMerged, pagesOf, segmentsOf } from '../testing/fts5-segments';
 import { type DatabaseHandle, connectDatabase } from './connect';
 import { migrateToLatest } from './migrate';
 import * as fullTextCrisisMerge from './migrations/0023-full-text-crisis-merge';
 import type { Database } from './schema';
-import { fullTextIndexes, mergeStep } from './sqlite-full-text-merges';
+import { MERGE_IDLE_INTERVAL_MS, MERGE_STEP_INTERVAL_MS, fullTextIndexes, mergeStep, startFullTextMerges } from './sqlite-full-text-merges';
 
 /** Prompts `from` to `to`, in one statement and so one transaction, each with 300 characters of text no other shares. */
 function insertPrompts(db: Kysely<Database>, from: number, to: number) {
@@ -164,6 +164,79 @@ describe("the SQLite full-text indexes' merges", () => {
       expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.CRISIS_MERGE_SEGMENTS));
     } finally {
       reader.close();
+    }
+  });
+});
+
+describe("the SQLite full-text merges' errors", () => {
+  let dir: string;
+  let connection: SqliteDatabase.Database;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    dir = mkdtempSync(join(tmpdir(), 'pv-merge-errors-'));
+    connection = new SqliteDatabase(join(dir, 'errors.db'));
+    // Each row its own segment: a write's own merging left off, FTS5's 'automerge' at 0.
+    for (const index of ['first', 'second']) {
+      connection.exec(`CREATE VIRTUAL TABLE ${index} USING fts5(text)`);
+      connection.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('automerge', 0)`);
+      for (let row = 0; row < 6; row += 1) connection.prepare(`INSERT INTO ${index} (text) VALUES (?)`).run(`row ${row} of ${index}`);
+    }
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    if (connection.open) connection.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('pass over an index dropped while they run, and go on with the others', () => {
+    const errors: unknown[] = [];
+    const merges = startFullTextMerges(connection, (error) => errors.push(error));
+    try {
+      // The first round merges "first" and keeps the list of indexes for the next.
+      vi.advanceTimersByTime(MERGE_IDLE_INTERVAL_MS);
+      connection.exec('DROP TABLE first');
+      vi.advanceTimersByTime(MERGE_STEP_INTERVAL_MS + 3 * MERGE_IDLE_INTERVAL_MS);
+      expect(errors).toEqual([]);
+      expect(fullTextIndexes(connection)).toEqual(['second']);
+      expect(mergeStep(connection, 'second')).toBe(false);
+    } finally {
+      merges.stop();
+    }
+  });
+
+  it('report what a step meets, the database locked by another connection, and go on once it is free', () => {
+    connection.pragma('busy_timeout = 0');
+    const other = new SqliteDatabase(join(dir, 'errors.db'));
+    const errors: unknown[] = [];
+    const merges = startFullTextMerges(connection, (error) => errors.push(error));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      vi.advanceTimersByTime(MERGE_IDLE_INTERVAL_MS);
+      expect(errors).toHaveLength(1);
+      expect((errors[0] as { code?: string }).code).toBe('SQLITE_BUSY');
+      other.exec('COMMIT');
+      vi.advanceTimersByTime(3 * MERGE_IDLE_INTERVAL_MS);
+      expect(errors).toHaveLength(1);
+      expect(mergeStep(connection, 'first')).toBe(false);
+      expect(mergeStep(connection, 'second')).toBe(false);
+    } finally {
+      merges.stop();
+      other.close();
+    }
+  });
+
+  it('report a step that fails where the schema cannot be read either, rather than throw from their timer', () => {
+    const errors: unknown[] = [];
+    const merges = startFullTextMerges(connection, (error) => errors.push(error));
+    try {
+      // A round with work keeps the list of indexes: the next steps on one at once, which then fails.
+      vi.advanceTimersByTime(MERGE_IDLE_INTERVAL_MS);
+      connection.close();
+      expect(() => vi.advanceTimersByTime(MERGE_STEP_INTERVAL_MS)).not.toThrow();
+      expect(errors).toHaveLength(1);
+      expect(String(errors[0])).toMatch(/not open/);
+    } finally {
+      merges.stop();
     }
   });
 });

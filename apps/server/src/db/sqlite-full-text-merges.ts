@@ -70,6 +70,21 @@ export function isBusy(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
+/**
+ * Whether `index` is gone from the schema. A schema that cannot be read
+ * either (an I/O error, a closed connection) says no: the step's own error
+ * is then reported, where a throw from here would escape the timer and, in
+ * the writer, end the server.
+ */
+function wasDropped(connection: Database.Database, index: string | undefined): boolean {
+  if (index === undefined) return false;
+  try {
+    return !fullTextIndexes(connection).includes(index);
+  } catch {
+    return false;
+  }
+}
+
 export interface FullTextMerges {
   stop(): void;
 }
@@ -110,8 +125,7 @@ export function startFullTextMerges(connection: Database.Database, onError: (err
         merged = round();
       } catch (error) {
         indexes = undefined;
-        const dropped = current !== undefined && !fullTextIndexes(connection).includes(current);
-        if (!dropped) onError(error);
+        if (!wasDropped(connection, current)) onError(error);
       }
       schedule(merged ? MERGE_STEP_INTERVAL_MS : MERGE_IDLE_INTERVAL_MS);
     }, delayMs);
