@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   try {
     database = values.database ? parseDatabaseUrl(values.database, invocationDirectory(process.env)) : loadConfig(process.env).database;
   } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
+    if (error instanceof ConfigError) fail(values.database ? `--database ${error.message}` : error.message);
     throw error;
   }
   const target = database.kind === 'sqlite' ? database.path : database.url.replace(/:[^:@/]*@/, ':***@');

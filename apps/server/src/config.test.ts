@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, parseDatabaseUrl } from './config';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -49,6 +49,12 @@ describe('loadConfig', () => {
       path: '/var/lib/vault.db',
     });
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ kind: 'sqlite', path: ':memory:' });
+  });
+
+  it('refuses a database that is neither sqlite: nor postgres://, rather than take a file name for a server', () => {
+    expect(() => parseDatabaseUrl('bench/library.db')).toThrow(ConfigError);
+    expect(() => parseDatabaseUrl('bench/library.db')).toThrow('must start with sqlite: or postgres://, got "bench/library.db"');
+    expect(parseDatabaseUrl('postgresql://u@h/db')).toEqual({ kind: 'postgres', url: 'postgresql://u@h/db' });
   });
 
   it('reads PostgreSQL urls and flags', () => {

@@ -67,13 +67,14 @@ function isOrigin(value: string): boolean {
 }
 const origin = z.string().refine(isOrigin, 'must be a comma-separated list of http(s) origins (scheme://host[:port])');
 
+/** What DATABASE_URL, and the command line's `--database`, may name: an SQLite file or a PostgreSQL server. */
+const DATABASE_URL_FORM = /^(sqlite:.+|postgres(ql)?:\/\/.+)$/;
+const DATABASE_URL_RULE = 'must start with sqlite: or postgres://';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must start with sqlite: or postgres://')
-    .optional(),
+  DATABASE_URL: z.string().regex(DATABASE_URL_FORM, DATABASE_URL_RULE).optional(),
   SAMPLE_DATA: booleanFlag.default(true),
   REDIS_URL: z
     .string()
@@ -186,8 +187,13 @@ export function invocationDirectory(env: Record<string, string | undefined>): st
   return env.INIT_CWD || process.cwd();
 }
 
-/** `sqlite:<path>` (relative paths resolved against `baseDir`) or a PostgreSQL URL. */
+/**
+ * `sqlite:<path>` (relative paths resolved against `baseDir`) or a PostgreSQL
+ * URL. Anything else throws ConfigError: a bare file name would otherwise be
+ * taken for a server's address.
+ */
 export function parseDatabaseUrl(url: string, baseDir: string = process.cwd()): DatabaseUrl {
+  if (!DATABASE_URL_FORM.test(url)) throw new ConfigError(`${DATABASE_URL_RULE}, got "${url}"`);
   if (!url.startsWith('sqlite:')) return { kind: 'postgres', url };
   const path = url.slice('sqlite:'.length);
   return { kind: 'sqlite', path: path === ':memory:' || isAbsolute(path) ? path : resolve(baseDir, path) };
