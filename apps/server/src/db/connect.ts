@@ -20,6 +20,7 @@ import { registerSqliteFunctions } from './sqlite-functions';
 import { startCheckpointThread } from './sqlite-checkpoints';
 import { type FullTextMerges, isBusy, startFullTextMerges } from './sqlite-full-text-merges';
 import { SqliteReadPool } from './sqlite-read-pool';
+import { SqliteWriterDialect } from './sqlite-writer-dialect';
 import { sqliteReadPoolDialect } from './sqlite-read-pool-dialect';
 import { RecentlyUsed } from '../runtime/recently-used';
 
@@ -130,7 +131,7 @@ function connectSqlite(path: string, options: ConnectOptions): DatabaseHandle {
   if (options.fullTextMerges && !checkpoints) writerMerges = startFullTextMerges(sqlite, warnOfMergeError);
   sqlite.pragma('foreign_keys = ON');
   registerSqliteFunctions(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteWriterDialect({ database: withStatementCache(sqlite) }) });
   const readSnapshot = async <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
     // An in-memory database cannot be opened twice; it only serves tests of other things.
     if (path === ':memory:') return work(db);
@@ -183,36 +184,21 @@ function warnOfMergeError(error: unknown): void {
 /** Distinct SQL texts kept compiled; list filters combine into a few dozen. */
 const STATEMENT_CACHE_SIZE = 200;
 
-/** How Kysely's SQLite driver begins a transaction. */
-const KYSELY_BEGIN = 'begin';
-
-/**
- * How the writer's transactions begin instead: with the write lock, waiting
- * for it as long as the busy timeout allows. A deferred transaction takes
- * it at its first write, and fails at once (SQLITE_BUSY_SNAPSHOT, a 503)
- * if another connection wrote after its first read: the checkpoint thread
- * writes the full-text indexes' merges (decision 0032), another server on
- * the same file writes too.
- */
-const BEGIN_WRITING = 'begin immediate';
-
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles a
  * statement on each prepare() (about as long as running a small query), so
  * repeated SQL reuses its compiled statement. Safe because better-sqlite3 is
- * synchronous: a statement never runs twice at once. Its transactions begin
- * with the write lock (BEGIN_WRITING).
+ * synchronous: a statement never runs twice at once.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
   const statements = new RecentlyUsed<string, SqliteStatement>(STATEMENT_CACHE_SIZE);
   return {
     close: () => sqlite.close(),
     prepare(text) {
-      const sql = text === KYSELY_BEGIN ? BEGIN_WRITING : text;
-      const cached = statements.get(sql);
+      const cached = statements.get(text);
       if (cached) return cached;
-      const statement = sqlite.prepare(sql);
-      statements.set(sql, statement);
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
       return statement;
     },
   };
