@@ -7,6 +7,7 @@ import { dropFullTextSamples } from '../../src/db/full-text-statistics';
 import { recountSummariesInTransaction } from '../../src/db/summaries';
 import { FILL_VOCABULARY } from '../../src/db/migrations/0021-prompt-words';
 import { registerSqliteFunctions } from '../../src/db/sqlite-functions';
+import { mergeAboveLevelZero } from '../../src/db/sqlite-full-text-levels';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
 import { type PromptBatch, type SimilarityRow, type TagRow, similarityRows, tagRows } from './prompt-batch';
 import { INDEX_STATISTICS_SQL, LOAD_MAINTENANCE_WORK_MEM, postgresClient } from './postgres-load';
@@ -245,8 +246,9 @@ export function sqliteWriter(path: string): BulkWriter {
       for (const statement of COUNT_TAGS) db.exec(statement);
       db.exec('COMMIT');
       // One merged FTS b-tree instead of the segments a refill larger than FTS5's buffer leaves: a search reads
-      // every segment (13 ms -> 2 ms a search, once, after 100k trigger inserts).
-      for (const table of FULL_TEXT_TABLES) db.exec(`INSERT INTO ${table}(${table}) VALUES ('optimize')`);
+      // every segment (13 ms -> 2 ms a search, once, after 100k trigger inserts). Above level 0, where the first
+      // new prompts' segments would begin a merge of it all (decision 0033).
+      for (const table of FULL_TEXT_TABLES) await mergeAboveLevelZero(kysely, table);
       // Fresh statistics let the planner pick the search and sort indexes; none sampled of the full-text
       // indexes' own tables, with which SQLite prepared FTS5's lookups again for every term.
       db.exec('ANALYZE');

@@ -5,6 +5,7 @@ import { USER_ID_PATTERN } from '@prompt-vault/shared/limits';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { segmentsOf } from '../../src/db/fts5-structure';
 import { parseDatabaseUrl } from '../../src/config';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../../src/testing/test-database';
 import {
@@ -227,6 +228,8 @@ describe.each(TEST_DIALECTS)('generateDatabase on %s', (dialect) => {
       await sql`INSERT INTO ${sql.table(table)}(${sql.ref(table)}, rank) VALUES ('integrity-check', 1)`.execute(database.db);
       const hashSize = await sql<{ v: number }>`SELECT v FROM ${sql.table(`${table}_config`)} WHERE k = 'hashsize'`.execute(database.db);
       expect(hashSize.rows.map((row) => Number(row.v))).toEqual([1024 * 1024]);
+      // One segment, above level 0, where new prompts' segments would begin a merge of it whole (decision 0033).
+      expect((await segmentsOf(database.db, table)).map((segment) => segment.level)).toEqual([1]);
     }
   }
 

@@ -24,6 +24,7 @@ import * as searchWordExpressions from './migrations/0020-search-word-expression
 import * as promptWords from './migrations/0021-prompt-words';
 import * as wordIndexMarks from './migrations/0022-word-index-marks';
 import * as fullTextCrisisMerge from './migrations/0023-full-text-crisis-merge';
+import * as fullTextLargeSegmentsLifted from './migrations/0024-full-text-large-segments-lifted';
 import type { Database } from './schema';
 import { dialectOf } from './dialect-of';
 
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0021-prompt-words': promptWords,
   '0022-word-index-marks': wordIndexMarks,
   '0023-full-text-crisis-merge': fullTextCrisisMerge,
+  '0024-full-text-large-segments-lifted': fullTextLargeSegmentsLifted,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

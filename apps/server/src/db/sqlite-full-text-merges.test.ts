@@ -8,6 +8,8 @@ import { type Segment, pagesMerged, pagesOf, segmentsOf } from '../testing/fts5-
 import { type DatabaseHandle, connectDatabase } from './connect';
 import { migrateToLatest } from './migrate';
 import * as fullTextCrisisMerge from './migrations/0023-full-text-crisis-merge';
+import * as fullTextLargeSegmentsLifted from './migrations/0024-full-text-large-segments-lifted';
+import { LARGE_SEGMENT_PAGES, holdsLargeSegmentOnLevelZero, mergeAboveLevelZero } from './sqlite-full-text-levels';
 import type { Database } from './schema';
 import { MERGE_IDLE_INTERVAL_MS, MERGE_STEP_INTERVAL_MS, fullTextIndexes, mergeStep, startFullTextMerges } from './sqlite-full-text-merges';
 
@@ -162,6 +164,106 @@ describe("the SQLite full-text indexes' merges", () => {
       expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.DEFAULT_CRISIS_MERGE));
       await fullTextCrisisMerge.up(db as unknown as Kysely<unknown>);
       expect(crisisMerges()).toEqual(Array(5).fill(fullTextCrisisMerge.CRISIS_MERGE_SEGMENTS));
+    } finally {
+      reader.close();
+    }
+  });
+});
+
+describe("the SQLite full-text indexes' large segments", () => {
+  let dir: string;
+  let database: DatabaseHandle | undefined;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pv-levels-'));
+    database = connectDatabase({ kind: 'sqlite', path: join(dir, 'levels.db') }, { readThreads: 0 });
+  });
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** How many prompts each full-text index finds for a few needles, and how many rows each holds. */
+  async function indexReadings(db: Kysely<Database>) {
+    const readings: Record<string, number> = {};
+    for (const needle of ['abc', 'write', 'lift', '"prompt 1"']) {
+      for (const index of ['prompts_fts', 'prompt_titles_fts', 'prompt_words', 'prompt_title_words']) {
+        const { rows } = await sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${needle}`.execute(db);
+        readings[`${index} ${needle}`] = rows[0]?.n ?? -1;
+      }
+    }
+    const titleWords = await sql<{ n: number }>`SELECT count(*) AS n FROM prompt_title_words`.execute(db);
+    readings.titleWordRows = titleWords.rows[0]?.n ?? -1;
+    return readings;
+  }
+
+  it('are lifted above level 0 in one merge that finds what the index found before', { timeout: 60_000 }, async () => {
+    const db = (database as DatabaseHandle).db;
+    const builtPages = await builtLibrary(database as DatabaseHandle);
+    expect(builtPages).toBeGreaterThan(LARGE_SEGMENT_PAGES);
+    expect(await holdsLargeSegmentOnLevelZero(db, 'prompts_fts')).toBe(true);
+    const before = await indexReadings(db);
+    expect(before['prompts_fts abc']).toBeGreaterThan(0);
+    // One index with its content elsewhere (the prompts), one with its own (the titles' words).
+    for (const index of ['prompts_fts', 'prompt_title_words']) await mergeAboveLevelZero(db, index);
+    for (const index of ['prompts_fts', 'prompt_title_words']) {
+      expect((await segmentsOf(db, index)).map((segment) => segment.level)).toEqual([1]);
+      // With a rank of 1, FTS5 compares the index with its content too: the placeholder entry is gone from both.
+      await sql`INSERT INTO ${sql.table(index)} (${sql.ref(index)}, rank) VALUES ('integrity-check', 1)`.execute(db);
+    }
+    expect(await holdsLargeSegmentOnLevelZero(db, 'prompts_fts')).toBe(false);
+    expect(await indexReadings(db)).toEqual(before);
+  });
+
+  it('once lifted, are never merged whole by one new prompt of a burst the steps cannot keep up with', { timeout: 60_000 }, async () => {
+    const db = (database as DatabaseHandle).db;
+    const builtPages = await builtLibrary(database as DatabaseHandle);
+    await mergeAboveLevelZero(db, 'prompts_fts');
+    const steps = new SqliteDatabase(join(dir, 'levels.db'));
+    try {
+      // Past migration 0023's crisismerge (256) on level 0, with a step every tenth prompt: the server's
+      // steps come ten a second, shared by five indexes, and a burst of new prompts comes faster.
+      let mostMerged = 0;
+      let before = await segmentsOf(db, 'prompts_fts');
+      for (let next = BUILT_PROMPTS + 1; next <= BUILT_PROMPTS + 300; next += 1) {
+        await insertPrompts(db, next, next);
+        const after = await segmentsOf(db, 'prompts_fts');
+        mostMerged = Math.max(mostMerged, pagesMerged(before, after));
+        if (next % 10 === 0) mergeStep(steps, 'prompts_fts');
+        before = await segmentsOf(db, 'prompts_fts');
+      }
+      // Left on level 0, the large segment's merge under way was finished by one write, a third of it and more.
+      expect(mostMerged).toBeLessThan(builtPages / 10);
+    } finally {
+      steps.close();
+    }
+  });
+
+  it('are lifted by migration 0024 where a bulk build left them, and nowhere else', { timeout: 60_000 }, async () => {
+    const db = (database as DatabaseHandle).db;
+    await builtLibrary(database as DatabaseHandle);
+    const reader = new SqliteDatabase(join(dir, 'levels.db'), { readonly: true });
+    try {
+      const indexes = fullTextIndexes(reader);
+      const large = new Map<string, boolean>();
+      const segmentsBefore = new Map<string, Segment[]>();
+      for (const index of indexes) {
+        large.set(index, await holdsLargeSegmentOnLevelZero(db, index));
+        segmentsBefore.set(index, await segmentsOf(db, index));
+      }
+      // The trigram index of the texts is built large; the titles' words ("Prompt 1" and on) are few.
+      expect(large.get('prompts_fts')).toBe(true);
+      expect(large.get('prompt_title_words')).toBe(false);
+      const before = await indexReadings(db);
+      await fullTextLargeSegmentsLifted.up(db as unknown as Kysely<unknown>);
+      for (const index of indexes) {
+        const after = await segmentsOf(db, index);
+        if (large.get(index)) expect(after.map((segment) => segment.level)).toEqual([1]);
+        else expect(after).toEqual(segmentsBefore.get(index));
+      }
+      expect(await indexReadings(db)).toEqual(before);
     } finally {
       reader.close();
     }
