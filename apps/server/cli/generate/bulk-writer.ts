@@ -7,7 +7,7 @@ import { dropFullTextSamples } from '../../src/db/full-text-statistics';
 import { recountSummariesInTransaction } from '../../src/db/summaries';
 import { FILL_VOCABULARY } from '../../src/db/migrations/0021-prompt-words';
 import { registerSqliteFunctions } from '../../src/db/sqlite-functions';
-import { mergeAboveLevelZero } from '../../src/db/sqlite-full-text-levels';
+import { mergeAboveLevelZero } from '../../src/db/migrations/0024-full-text-large-segments-lifted';
 import type { EventRow, CommentRow, PromptRow } from './dataset';
 import { type PromptBatch, type SimilarityRow, type TagRow, similarityRows, tagRows } from './prompt-batch';
 import { INDEX_STATISTICS_SQL, LOAD_MAINTENANCE_WORK_MEM, postgresClient } from './postgres-load';

@@ -5,7 +5,7 @@ import { USER_ID_PATTERN } from '@prompt-vault/shared/limits';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { segmentsOf } from '../../src/db/fts5-structure';
+import { segmentsOf } from '../../src/db/migrations/0024-full-text-large-segments-lifted';
 import { parseDatabaseUrl } from '../../src/config';
 import { TEST_DIALECTS, type TestDatabase, createTestDatabase } from '../../src/testing/test-database';
 import {

@@ -9,7 +9,6 @@ import { type DatabaseHandle, connectDatabase } from './connect';
 import { migrateToLatest } from './migrate';
 import * as fullTextCrisisMerge from './migrations/0023-full-text-crisis-merge';
 import * as fullTextLargeSegmentsLifted from './migrations/0024-full-text-large-segments-lifted';
-import { LARGE_SEGMENT_PAGES, holdsLargeSegmentOnLevelZero, mergeAboveLevelZero } from './sqlite-full-text-levels';
 import type { Database } from './schema';
 import { MERGE_IDLE_INTERVAL_MS, MERGE_STEP_INTERVAL_MS, fullTextIndexes, mergeStep, startFullTextMerges } from './sqlite-full-text-merges';
 
@@ -202,25 +201,25 @@ describe("the SQLite full-text indexes' large segments", () => {
   it('are lifted above level 0 in one merge that finds what the index found before', { timeout: 60_000 }, async () => {
     const db = (database as DatabaseHandle).db;
     const builtPages = await builtLibrary(database as DatabaseHandle);
-    expect(builtPages).toBeGreaterThan(LARGE_SEGMENT_PAGES);
-    expect(await holdsLargeSegmentOnLevelZero(db, 'prompts_fts')).toBe(true);
+    expect(builtPages).toBeGreaterThan(fullTextLargeSegmentsLifted.LARGE_SEGMENT_PAGES);
+    expect(await fullTextLargeSegmentsLifted.holdsLargeSegmentOnLevelZero(db, 'prompts_fts')).toBe(true);
     const before = await indexReadings(db);
     expect(before['prompts_fts abc']).toBeGreaterThan(0);
     // One index with its content elsewhere (the prompts), one with its own (the titles' words).
-    for (const index of ['prompts_fts', 'prompt_title_words']) await mergeAboveLevelZero(db, index);
+    for (const index of ['prompts_fts', 'prompt_title_words']) await fullTextLargeSegmentsLifted.mergeAboveLevelZero(db, index);
     for (const index of ['prompts_fts', 'prompt_title_words']) {
       expect((await segmentsOf(db, index)).map((segment) => segment.level)).toEqual([1]);
       // With a rank of 1, FTS5 compares the index with its content too: the placeholder entry is gone from both.
       await sql`INSERT INTO ${sql.table(index)} (${sql.ref(index)}, rank) VALUES ('integrity-check', 1)`.execute(db);
     }
-    expect(await holdsLargeSegmentOnLevelZero(db, 'prompts_fts')).toBe(false);
+    expect(await fullTextLargeSegmentsLifted.holdsLargeSegmentOnLevelZero(db, 'prompts_fts')).toBe(false);
     expect(await indexReadings(db)).toEqual(before);
   });
 
   it('once lifted, are never merged whole by one new prompt of a burst the steps cannot keep up with', { timeout: 60_000 }, async () => {
     const db = (database as DatabaseHandle).db;
     const builtPages = await builtLibrary(database as DatabaseHandle);
-    await mergeAboveLevelZero(db, 'prompts_fts');
+    await fullTextLargeSegmentsLifted.mergeAboveLevelZero(db, 'prompts_fts');
     const steps = new SqliteDatabase(join(dir, 'levels.db'));
     try {
       // Past migration 0023's crisismerge (256) on level 0, with a step every tenth prompt: the server's
@@ -250,7 +249,7 @@ describe("the SQLite full-text indexes' large segments", () => {
       const large = new Map<string, boolean>();
       const segmentsBefore = new Map<string, Segment[]>();
       for (const index of indexes) {
-        large.set(index, await holdsLargeSegmentOnLevelZero(db, index));
+        large.set(index, await fullTextLargeSegmentsLifted.holdsLargeSegmentOnLevelZero(db, index));
         segmentsBefore.set(index, await segmentsOf(db, index));
       }
       // The trigram index of the texts is built large; the titles' words ("Prompt 1" and on) are few.

@@ -1,6 +1,6 @@
-import { type Segment, pagesOf } from '../db/fts5-structure';
+import { type Segment, pagesOf } from '../db/migrations/0024-full-text-large-segments-lifted';
 
-export { type Segment, pagesOf, segmentsOf } from '../db/fts5-structure';
+export { type Segment, pagesOf, segmentsOf } from '../db/migrations/0024-full-text-large-segments-lifted';
 
 /**
  * How many leaf pages of the segments `before` a write merged away: all of
